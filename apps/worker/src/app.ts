@@ -1,0 +1,31 @@
+import { AppError } from "@mailroom/api";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { corsPolicy } from "./http/cors.ts";
+import type { AppEnv } from "./http/env.ts";
+import { errorResponse } from "./http/error-response.ts";
+import { originGuard } from "./http/origin-guard.ts";
+import { requestContext } from "./http/request-context.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { trpcEndpoint, trpcRoutes } from "./routes/trpc.ts";
+
+// JSON bodies of the API are small; mail arrives through email(), not HTTP.
+const maxBodyBytes = 1024 * 1024;
+
+export const app = new Hono<AppEnv>()
+  .use("*", requestContext)
+  .use("/api/*", corsPolicy)
+  .use("/api/*", originGuard)
+  .use(
+    "/api/*",
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: () => {
+        throw new AppError("payload_too_large", "The request body is too large");
+      },
+    }),
+  )
+  .route("/api/system", healthRoutes)
+  .route(trpcEndpoint, trpcRoutes)
+  .notFound((c) => errorResponse(c, new AppError("not_found", "Not found")))
+  .onError((error, c) => errorResponse(c, error));

@@ -1,0 +1,42 @@
+import { AppError } from "@mailroom/api";
+import { ConfigError } from "@mailroom/config";
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+
+function fromHttpException(error: HTTPException): AppError {
+  switch (error.status) {
+    case 413:
+      return new AppError("payload_too_large", "The request body is too large");
+    case 401:
+      return new AppError("unauthorized", error.message || "Sign in first");
+    case 404:
+      return new AppError("not_found", "Not found");
+    default:
+      return error.status < 500
+        ? new AppError("validation_failed", error.message || "The request is malformed")
+        : AppError.from(error);
+  }
+}
+
+/** The REST translation of the error model: `{"ok": false, "error": {code, message, issues?}}`. */
+export function errorResponse(c: Context, thrown: unknown): Response {
+  let error: AppError;
+  if (thrown instanceof ConfigError) {
+    // Operators see which settings are wrong; values (possibly secrets) are never echoed.
+    console.error(thrown.message);
+    error = new AppError("internal", `Server configuration is invalid: ${thrown.issues.map((i) => i.setting).join(", ")}`);
+  } else if (thrown instanceof HTTPException) {
+    error = fromHttpException(thrown);
+  } else {
+    error = AppError.from(thrown);
+    if (error.appCode === "internal") console.error("internal error", thrown);
+  }
+  if (error.retryAfter !== undefined) c.header("Retry-After", String(error.retryAfter));
+  return c.json(
+    {
+      ok: false as const,
+      error: { code: error.appCode, message: error.message, ...(error.issues ? { issues: error.issues } : {}) },
+    },
+    error.status as 400,
+  );
+}

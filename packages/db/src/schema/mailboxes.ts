@@ -1,0 +1,19 @@
+import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { flag, timestamp } from "./columns.ts";
+import { users } from "./users.ts";
+
+export const mailboxes = sqliteTable(
+  "mailboxes",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    localPart: text("local_part").notNull(),
+    domain: text("domain").notNull(),
+    address: text("address").notNull(),
+    disabled: flag("disabled").notNull().default(false),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("mailboxes_address_unique").on(t.address), index("mailboxes_user_id_idx").on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,25 @@
+import type { TestProject } from "vitest/node";
+import { startFakeServer, type FakeServer } from "../../support/fake-server.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Base URLs of the fake third parties, by name. */
+    fakes: Record<string, string>;
+  }
+}
+
+/**
+ * Starts the fake third parties once for the whole worker suite (they run in Node, next to
+ * workerd) and hands their loopback URLs to the tests through `inject("fakes")`.
+ */
+export default async function setup(project: TestProject) {
+  const servers: FakeServer[] = [
+    await startFakeServer("echo", {
+      "POST /echo": (req) => ({ body: { received: req.body, contentType: req.headers["content-type"] } }),
+    }),
+  ];
+  project.provide("fakes", Object.fromEntries(servers.map((s) => [s.name, s.url])));
+  return async () => {
+    await Promise.all(servers.map((s) => s.close()));
+  };
+}
