@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { text as readBody } from "node:stream/consumers";
 
 /** A request as a fake third party saw it. */
 export interface RecordedRequest {
@@ -25,12 +26,6 @@ export interface FakeServer {
   url: string;
   requests: RecordedRequest[];
   close: () => Promise<void>;
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 /**
@@ -78,6 +73,12 @@ export async function startFakeServer(name: string, routes: Record<string, FakeH
     name,
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((e) => {
+          if (e) reject(e);
+          else resolve();
+        });
+      }),
   };
 }

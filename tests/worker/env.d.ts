@@ -1,4 +1,5 @@
 import type { Bindings } from "@mailroom/config";
+import type { D1Migration } from "cloudflare:test";
 
 declare global {
   namespace Cloudflare {

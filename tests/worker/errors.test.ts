@@ -11,7 +11,7 @@ describe("error model", () => {
   it("answers unknown procedures with data.appCode", async () => {
     const res = await callWorker("/api/trpc/nope.nothing");
     expect(res.status).toBe(404);
-    const body = (await res.json()) as { error: { json: { message: string; data: { appCode: string } } } };
+    const body = await res.json<{ error: { json: { message: string; data: { appCode: string } } } }>();
     expect(body.error.json.data.appCode).toBe("not_found");
     expect(JSON.stringify(body)).not.toContain("stack");
   });
@@ -23,7 +23,7 @@ describe("error model", () => {
       body: "x".repeat(1024 * 1024 + 1),
     });
     expect(res.status).toBe(413);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("payload_too_large");
+    expect((await res.json<{ error: { code: string } }>()).error.code).toBe("payload_too_large");
   });
 
   it("serves procedures with the superjson transformer", async () => {

@@ -6,7 +6,7 @@ describe("fake third-party servers", () => {
     expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const res = await fetch(`${base}/echo`, { method: "POST", headers: { "content-type": "text/plain" }, body: "hello" });
     expect(await res.json()).toEqual({ received: "hello", contentType: "text/plain" });
-    const log = (await (await fetch(`${base}/__requests`)).json()) as { path: string; body: string }[];
+    const log = await (await fetch(`${base}/__requests`)).json<{ path: string; body: string }[]>();
     expect(log.some((r) => r.path === "/echo" && r.body === "hello")).toBe(true);
   });
 

@@ -21,7 +21,7 @@ describe("GET /api/system/health", () => {
   it("reports an invalid configuration by setting name, without values or stack", async () => {
     const res = await callWorker("/api/system/health", {}, { ENVIRONMENT: "prod", CODEHOST_API_BASE_URL: "not a url" });
     expect(res.status).toBe(500);
-    const body = (await res.json()) as { ok: boolean; error: { code: string; message: string } };
+    const body = await res.json<{ ok: boolean; error: { code: string; message: string } }>();
     expect(body.ok).toBe(false);
     expect(body.error.code).toBe("internal");
     expect(body.error.message).toContain("ENVIRONMENT");

@@ -4,7 +4,7 @@ import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { env } from "./support/call-worker.ts";
 
-const tables = Object.values(schema).filter((value): value is SQLiteTable => is(value, SQLiteTable));
+const tables = Object.values(schema as Record<string, unknown>).filter((value): value is SQLiteTable => is(value, SQLiteTable));
 
 interface ColumnInfo {
   name: string;

@@ -2,9 +2,12 @@ import { settingNames, type Vars } from "./bindings.ts";
 import { configSchema, type Config } from "./schema.ts";
 
 export class ConfigError extends Error {
-  constructor(readonly issues: { setting: string; message: string }[]) {
+  readonly issues: { setting: string; message: string }[];
+
+  constructor(issues: { setting: string; message: string }[]) {
     super(`Invalid configuration: ${issues.map((i) => `${i.setting} ${i.message}`).join("; ")}`);
     this.name = "ConfigError";
+    this.issues = issues;
   }
 }
 

@@ -1,0 +1,24 @@
+// The web app's Next.js configuration (apps/web/next.config.mjs re-exports it).
+// In development the browser talks to one origin: Next forwards /api/* to the local worker.
+// Deployed, the front-end domain routes /api/* to the worker (same-domain mode), or the app is
+// built with VITE_API_BASE_URL pointing at a separate API domain.
+import { PHASE_DEVELOPMENT_SERVER } from "next/constants.js";
+
+const apiProxyTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8787";
+
+/** @type {(phase: string) => import('next').NextConfig} */
+export default function nextConfig(phase) {
+  return {
+    reactStrictMode: true,
+    poweredByHeader: false,
+    env: {
+      VITE_API_BASE_URL: (process.env.VITE_API_BASE_URL ?? "").replace(/\/+$/, ""),
+    },
+    // Lint and type checks run in `npm test` with the repository's own configuration.
+    eslint: { ignoreDuringBuilds: true },
+    async rewrites() {
+      if (phase !== PHASE_DEVELOPMENT_SERVER) return [];
+      return [{ source: "/api/:path*", destination: `${apiProxyTarget}/api/:path*` }];
+    },
+  };
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// `npm run dev`: apply local D1 migrations, then run the worker (127.0.0.1:8787) and the web app
+// (127.0.0.1:3000, forwarding /api/* to the worker) through turbo. MAILROOM_STATE_DIR moves the
+// local D1/KV/R2 state elsewhere (the browser tests use a fresh one).
+import { spawnSync, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const stateDir = process.env.MAILROOM_STATE_DIR;
+const persist = stateDir ? ["--persist-to", stateDir] : [];
+// A NODE_ENV inherited from a test runner would put `next dev` in the wrong mode.
+const { NODE_ENV: _ignored, ...inherited } = process.env;
+const env = {
+  ...inherited,
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_SEND_METRICS: "false",
+  NEXT_TELEMETRY_DISABLED: "1",
+  NEXT_IGNORE_INCORRECT_LOCKFILE: "1",
+  TURBO_TELEMETRY_DISABLED: "1",
+  WRANGLER_PERSIST_ARGS: persist.join(" "),
+};
+
+const migrate = spawnSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist], {
+  cwd: root,
+  env,
+  stdio: "inherit",
+});
+if (migrate.status !== 0) process.exit(migrate.status ?? 1);
+
+const turbo = spawn("turbo", ["run", "dev", "--filter=@mailroom/worker", "--filter=@mailroom/web"], {
+  cwd: root,
+  env,
+  stdio: "inherit",
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => turbo.kill(signal));
+turbo.on("exit", (code) => process.exit(code ?? 0));

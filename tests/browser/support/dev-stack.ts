@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const webOrigin = "http://127.0.0.1:3000";
+export const workerOrigin = "http://127.0.0.1:8787";
+export const repoRoot = path.resolve(import.meta.dirname, "../../..");
+
+async function waitFor(url: string, timeoutMs: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm run dev exited early with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export interface DevStack {
+  stateDir: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the app exactly as a developer does (`npm run dev`), on a fresh local state directory,
+ * as its own process group so stopping it stops wrangler, workerd and next too.
+ */
+export async function startDevStack(): Promise<DevStack> {
+  const stateDir = mkdtempSync(path.join(tmpdir(), "mailroom-e2e-"));
+  const output: string[] = [];
+  const child = spawn("npm", ["run", "dev"], {
+    cwd: repoRoot,
+    env: { ...process.env, MAILROOM_STATE_DIR: stateDir },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 400) output.splice(0, output.length - 400);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  const stop = async () => {
+    if (child.pid !== undefined && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+      await new Promise((r) => setTimeout(r, 1_000));
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(stateDir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor(`${workerOrigin}/api/system/health`, 120_000, child);
+    await waitFor(`${webOrigin}/api/system/health`, 120_000, child);
+  } catch (error) {
+    await stop();
+    throw new Error(`${String(error)}\n--- npm run dev output ---\n${output.join("")}`);
+  }
+  return { stateDir, stop };
+}
