@@ -29,7 +29,7 @@ describe("retention cron", () => {
 
     const run = async () => {
       const ctx = createExecutionContext();
-      await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "17 3 * * *" }), env, ctx);
+      await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "17 3 * * *" }), env);
       await waitOnExecutionContext(ctx);
     };
     await run();

@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { readMimeFixtures } from "../../fixtures/mime/load.ts";
 import { startFakeServer, type FakeServer } from "../../support/fake-server.ts";
 
 declare module "vitest" {
@@ -17,6 +18,8 @@ export default async function setup(project: TestProject) {
     await startFakeServer("echo", {
       "POST /echo": (req) => ({ body: { received: req.body, contentType: req.headers["content-type"] } }),
     }),
+    // Binary fixtures cannot be imported into workerd byte for byte; tests fetch them from here.
+    await startFakeServer("fixtures", { "GET /mime": () => ({ body: readMimeFixtures() }) }),
   ];
   project.provide("fakes", Object.fromEntries(servers.map((s) => [s.name, s.url])));
   return async () => {

@@ -1,0 +1,104 @@
+import PostalMime, { decodeWords, type Address, type Email } from "postal-mime";
+import { truncateChars, type IntakeLimits } from "./limits.ts";
+
+export interface ParsedAttachment {
+  filename: string;
+  contentType: string;
+  contentId: string | null;
+  disposition: string | null;
+  content: Uint8Array;
+}
+
+export interface DisplayHeader {
+  name: string;
+  value: string;
+}
+
+/** What intake keeps of a parsed message, before the storage limits apply. */
+export interface ParsedMessage {
+  messageId: string | null;
+  fromAddress: string | null;
+  fromName: string | null;
+  subject: string | null;
+  text: string | null;
+  html: string | null;
+  headers: DisplayHeader[];
+  attachments: ParsedAttachment[];
+}
+
+// The headers a reader sees above a message; the rest stays in the raw message.
+const displayHeaderNames = new Set(["from", "sender", "reply-to", "to", "cc", "date", "subject", "message-id", "in-reply-to", "references", "list-unsubscribe"]);
+
+const encoder = new TextEncoder();
+
+// SQLite text cannot hold NUL characters reliably; they carry no meaning in mail text.
+export function clean(value: string): string {
+  return value.includes("\u0000") ? value.replaceAll("\u0000", "") : value;
+}
+
+function optionalText(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const cleaned = clean(value).trim();
+  return cleaned === "" ? null : cleaned;
+}
+
+// Bodies keep their whitespace; an empty one is no body.
+function body(value: string | undefined): string | null {
+  if (value === undefined || value.trim() === "") return null;
+  return clean(value);
+}
+
+function decodeHeader(value: string): string {
+  try {
+    return decodeWords(value);
+  } catch {
+    return value;
+  }
+}
+
+function firstMailbox(address: Address | undefined): { address: string; name: string } | null {
+  if (!address) return null;
+  if (address.group === undefined) return { address: address.address, name: address.name };
+  const member = address.group[0];
+  return member ? { address: member.address, name: member.name } : null;
+}
+
+function displayHeaders(email: Email, limits: IntakeLimits): DisplayHeader[] {
+  const headers: DisplayHeader[] = [];
+  let bytes = 2;
+  for (const header of email.headers) {
+    if (!displayHeaderNames.has(header.key)) continue;
+    const entry = { name: header.originalKey, value: truncateChars(clean(decodeHeader(header.value)).trim(), limits.maxHeaderValueChars) };
+    bytes += encoder.encode(JSON.stringify(entry)).byteLength + 1;
+    if (bytes > limits.maxHeadersJsonBytes) break;
+    headers.push(entry);
+  }
+  return headers;
+}
+
+function attachmentBytes(content: ArrayBuffer | Uint8Array | string): Uint8Array {
+  if (typeof content === "string") return encoder.encode(content);
+  return content instanceof Uint8Array ? content : new Uint8Array(content);
+}
+
+/** Parses a raw message. Throws when the parser gives up (the caller records the message anyway). */
+export async function parseMessage(bytes: Uint8Array, limits: IntakeLimits): Promise<ParsedMessage> {
+  const email = await PostalMime.parse(bytes, { attachmentEncoding: "arraybuffer" });
+  const from = firstMailbox(email.from);
+  return {
+    messageId: optionalText(email.messageId),
+    fromAddress: from ? optionalText(truncateChars(from.address, limits.maxAddressChars)) : null,
+    fromName: from ? optionalText(truncateChars(from.name, limits.maxAddressChars)) : null,
+    subject: optionalText(email.subject === undefined ? undefined : truncateChars(email.subject, limits.maxSubjectChars)),
+    text: body(email.text),
+    html: body(email.html),
+    headers: displayHeaders(email, limits),
+    attachments: email.attachments.map((a, i) => ({
+      filename: truncateChars(clean(a.filename ?? "").trim(), limits.maxFilenameChars) || `attachment-${i + 1}`,
+      contentType: truncateChars(a.mimeType || "application/octet-stream", 255),
+      contentId: a.contentId ? truncateChars(clean(a.contentId), 998) : null,
+      disposition: a.disposition ? truncateChars(a.disposition, 64) : null,
+      content: attachmentBytes(a.content),
+    })),
+  };
+}

@@ -1,0 +1,74 @@
+import { decodeEntities } from "./entities.ts";
+
+export interface Anchor {
+  href: string;
+  text: string;
+}
+
+// Every pattern here stops at the next "<" so that malformed HTML (thousands of unclosed
+// tags) costs linear time, not quadratic.
+// Invisible characters mailers sprinkle into preheaders and between digits.
+const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD]|\u034F/g;
+const HIDDEN_OPEN = /<(script|style|head|title|noscript|template|svg)\b/gi;
+const BLOCK_TAGS = /<\/?(?:br|p|div|tr|td|th|li|ul|ol|table|tbody|thead|h[1-6]|hr|blockquote|pre|section|article|header|footer|center)\b[^<>]*>/gi;
+const ANY_TAG = /<[/!]?[a-zA-Z][^<>]*>|<!--|-->/g;
+const ANCHOR = /<a\b([^<>]*)>((?:[^<]|<(?!\/?a\b))*)<\/a\s*>/gi;
+const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
+const IMG_ALT = /<img\b[^<>]*?\balt\s*=\s*(?:"([^"]*)"|'([^']*)')[^<>]*>/gi;
+const MAX_HREF = 4_096;
+
+export function cleanText(text: string): string {
+  return text
+    .replace(INVISIBLE, "")
+    .replace(/\u00A0/g, " ")
+    .replace(/\r\n?/g, "\n")
+    .replace(/[ \t\f\v]+/g, " ")
+    .replace(/ *\n */g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** Removes comments and invisible elements (scripts, styles, head); an unclosed one hides the rest. */
+function stripHidden(html: string): string {
+  const lower = html.toLowerCase();
+  let out = "";
+  let at = 0;
+  while (at < html.length) {
+    const comment = lower.indexOf("<!--", at);
+    HIDDEN_OPEN.lastIndex = at;
+    const element = HIDDEN_OPEN.exec(html);
+    const elementAt = element === null ? -1 : element.index;
+    if (comment < 0 && elementAt < 0) break;
+    const isComment = comment >= 0 && (elementAt < 0 || comment < elementAt);
+    const start = isComment ? comment : elementAt;
+    const closing = isComment ? "-->" : `</${(element?.[1] ?? "").toLowerCase()}`;
+    const close = lower.indexOf(closing, start + 4);
+    out += `${html.slice(at, start)} `;
+    if (close < 0) return out;
+    const closeEnd = isComment ? close + closing.length : lower.indexOf(">", close);
+    at = closeEnd < 0 ? html.length : closeEnd + (isComment ? 0 : 1);
+  }
+  return out + html.slice(at);
+}
+
+/** Visible text of an HTML body, with block elements turned into line breaks. */
+export function htmlToText(html: string): string {
+  const withBreaks = stripHidden(html).replace(/\s+/g, " ").replace(BLOCK_TAGS, "\n");
+  return cleanText(decodeEntities(withBreaks.replace(ANY_TAG, "")));
+}
+
+/** Every `<a href>` with its visible text (image alt text counts as text). */
+export function extractAnchors(html: string): Anchor[] {
+  const anchors: Anchor[] = [];
+  for (const match of stripHidden(html).matchAll(ANCHOR)) {
+    const href = HREF.exec(match[1] ?? "");
+    const raw = href?.[1] ?? href?.[2] ?? href?.[3];
+    if (raw === undefined || raw.length > MAX_HREF) continue;
+    const inner = (match[2] ?? "").replace(IMG_ALT, (_whole, a: string | undefined, b: string | undefined) => ` ${a ?? b ?? ""} `);
+    anchors.push({
+      href: decodeEntities(raw).trim(),
+      text: cleanText(decodeEntities(inner.replace(ANY_TAG, " "))).replace(/\s+/g, " "),
+    });
+  }
+  return anchors;
+}

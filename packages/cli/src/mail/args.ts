@@ -1,0 +1,61 @@
+import { parseArgs } from "node:util";
+import { z } from "zod";
+
+export class UsageError extends Error {}
+
+export const usage = `Usage: npm run mail -- --to box@domain --from a@b.example (--file message.eml | --subject S --text T [--html H]) [--url http://127.0.0.1:8787]
+
+Sends one message to the local worker's email() handler through wrangler's email endpoint.
+Without --file, a proper message (Date, Message-ID, MIME) is built from --subject/--text/--html.`;
+
+const address = z.string().trim().regex(/^[^\s@<>]+@[^\s@<>]+$/, { error: "must be an e-mail address like box@example.com" });
+
+const argsSchema = z
+  .object({
+    to: address,
+    from: address,
+    url: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).default("http://127.0.0.1:8787"),
+    file: z.string().min(1).optional(),
+    subject: z.string().optional(),
+    text: z.string().optional(),
+    html: z.string().optional(),
+  })
+  .superRefine((a, ctx) => {
+    if (a.file !== undefined && (a.subject !== undefined || a.text !== undefined || a.html !== undefined)) {
+      ctx.addIssue({ code: "custom", path: ["file"], message: "cannot be combined with --subject, --text or --html" });
+    }
+    if (a.file === undefined && (a.subject === undefined || a.text === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["subject"], message: "--subject and --text are required without --file" });
+    }
+  });
+
+export type MailArgs = z.output<typeof argsSchema>;
+
+/** Parses and checks the command line; `null` means help was asked for. */
+export function parseMailArgs(argv: string[]): MailArgs | null {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        to: { type: "string" },
+        from: { type: "string" },
+        url: { type: "string" },
+        file: { type: "string" },
+        subject: { type: "string" },
+        text: { type: "string" },
+        html: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
+  }
+  if (values.help === true) return null;
+  const parsed = argsSchema.safeParse(values);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => (i.path.length > 0 ? `--${i.path.join(".")} ${i.message}` : i.message));
+    throw new UsageError(`${problems.join("\n")}\n\n${usage}`);
+  }
+  return parsed.data;
+}

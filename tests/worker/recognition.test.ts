@@ -1,0 +1,203 @@
+import { describe, expect, it } from "vitest";
+import {
+  recognizeByRules,
+  recognizeWithAi,
+  type RecognitionInput,
+  type Recognized,
+} from "../../packages/api/src/mail/recognition/index.ts";
+import { corpus, type LabelledMessage } from "../fixtures/recognition/corpus.ts";
+
+// Metrics over the labelled corpus:
+// - a prediction is any result other than null (kind "none");
+// - it is correct when its kind equals the label's kind and its normalized value equals the
+//   label's (codes: whitespace removed; links: trimmed);
+// - precision = correct predictions / predictions; recall = correct predictions / labelled positives.
+const MIN_PRECISION = 0.95;
+const MIN_RECALL = 0.95;
+
+function normalize(kind: "code" | "link", value: string): string {
+  return kind === "code" ? value.replace(/\s+/g, "") : value.trim();
+}
+
+function isCorrect(message: LabelledMessage, got: Recognized | null): boolean {
+  const { kind, value } = message.expected;
+  if (got === null) return kind === "none";
+  return got.kind === kind && value !== null && normalize(got.kind, got.value) === normalize(kind, value);
+}
+
+function mail(partial: Partial<RecognitionInput>): RecognitionInput {
+  return { subject: null, text: null, html: null, from: "sender@example.com", ...partial };
+}
+
+describe("recognizeByRules over the labelled corpus", () => {
+  it("holds at least 80 messages, 30 of them look-alike negatives", () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(80);
+    expect(corpus.filter((m) => m.expected.kind === "none").length).toBeGreaterThanOrEqual(30);
+    expect(new Set(corpus.map((m) => m.id)).size).toBe(corpus.length);
+  });
+
+  it(`reaches precision and recall of at least ${MIN_PRECISION * 100}%`, () => {
+    let predictions = 0;
+    let correct = 0;
+    const misses: string[] = [];
+    for (const message of corpus) {
+      const got = recognizeByRules(message);
+      const ok = isCorrect(message, got);
+      if (got !== null) predictions += 1;
+      if (got !== null && ok) correct += 1;
+      if (!ok) misses.push(`${message.id}: expected ${JSON.stringify(message.expected)}, got ${JSON.stringify(got)}`);
+    }
+    const positives = corpus.filter((m) => m.expected.kind !== "none").length;
+    const precision = predictions === 0 ? 0 : correct / predictions;
+    const recall = positives === 0 ? 0 : correct / positives;
+    console.log(
+      `recognition corpus: ${corpus.length} messages, ${positives} positives, ${predictions} predictions, ${correct} correct; ` +
+        `precision ${(precision * 100).toFixed(1)}%, recall ${(recall * 100).toFixed(1)}%`,
+    );
+    if (misses.length > 0) console.log(`misses:\n${misses.join("\n")}`);
+    expect(precision).toBeGreaterThanOrEqual(MIN_PRECISION);
+    expect(recall).toBeGreaterThanOrEqual(MIN_RECALL);
+  });
+});
+
+describe("recognizeByRules on tricky cases", () => {
+  it("reads a code from the subject alone", () => {
+    expect(recognizeByRules(mail({ subject: "Your Acme verification code is 551902" }))).toEqual({ kind: "code", value: "551902" });
+  });
+
+  it("normalizes spaced and hyphen-grouped digits", () => {
+    expect(recognizeByRules(mail({ text: "Your verification code: 123 456" }))).toEqual({ kind: "code", value: "123456" });
+    expect(recognizeByRules(mail({ text: "Your verification code: 1234-5678" }))).toEqual({ kind: "code", value: "12345678" });
+  });
+
+  it("drops a one-letter prefix such as Google's G-", () => {
+    expect(recognizeByRules(mail({ text: "G-771204 is your Google verification code." }))).toEqual({ kind: "code", value: "771204" });
+  });
+
+  it("prefers the code when a mail offers a code and a verification link", () => {
+    const got = recognizeByRules(
+      mail({ text: "Enter the code 662013 to verify your email, or open https://example.com/verify?token=abcdefghijklmnopqrstuvwxyz" }),
+    );
+    expect(got).toEqual({ kind: "code", value: "662013" });
+  });
+
+  it("ignores codes that only appear inside URLs", () => {
+    const got = recognizeByRules(mail({ text: "Verify your email: https://example.com/verify?code=883301&token=abcdefghijklmnopqrstu" }));
+    expect(got).toEqual({ kind: "link", value: "https://example.com/verify?code=883301&token=abcdefghijklmnopqrstu" });
+  });
+
+  it("does not take phone numbers, prices, dates or years next to a verification word", () => {
+    expect(recognizeByRules(mail({ text: "Questions about verification? Call 1-800-555-0199." }))).toBeNull();
+    expect(recognizeByRules(mail({ text: "Verification fee: $1299 charged on 2024-05-11 at 10:30." }))).toBeNull();
+    expect(recognizeByRules(mail({ text: "Verify your account before 2025." }))).toBeNull();
+    expect(recognizeByRules(mail({ text: "订单号：58392017，验证收货后请评价。" }))).toBeNull();
+  });
+
+  it("does not take CSS colours or script numbers from HTML", () => {
+    const html = `<style>.x{color:#482913}</style><p style="color:#112233">Your verification code is below.</p><script>var id = 734821;</script>`;
+    expect(recognizeByRules(mail({ html }))).toBeNull();
+  });
+
+  it("decodes entities and strips tags in HTML-only mail", () => {
+    const html = `<p>Your&nbsp;verification&nbsp;code&nbsp;is</p><p><b>40&#56;&#49;22</b></p>`;
+    expect(recognizeByRules(mail({ html }))).toEqual({ kind: "code", value: "408122" });
+  });
+
+  it("skips unsubscribe and privacy links and takes the confirm link", () => {
+    const html = [
+      `<a href="https://news.example.com/unsubscribe?u=1234567890abcdefghij">Unsubscribe</a>`,
+      `<a href="https://example.com/privacy">Privacy</a>`,
+      `<a href="https://example.com/account/confirm?t=Zm9vYmFyYmF6cXV4MTIzNDU2">Confirm your email</a>`,
+    ].join(" ");
+    expect(recognizeByRules(mail({ subject: "Confirm your email", html }))).toEqual({
+      kind: "link",
+      value: "https://example.com/account/confirm?t=Zm9vYmFyYmF6cXV4MTIzNDU2",
+    });
+  });
+
+  it("returns null for an empty message", () => {
+    expect(recognizeByRules(mail({}))).toBeNull();
+  });
+});
+
+interface FakeAi {
+  ai: Ai;
+  calls: unknown[][];
+}
+
+function fakeAi(run: (...args: unknown[]) => Promise<unknown>): FakeAi {
+  const calls: unknown[][] = [];
+  const fake = {
+    run: (...args: unknown[]) => {
+      calls.push(args);
+      return run(...args);
+    },
+  };
+  return { ai: fake as unknown as Ai, calls };
+}
+
+const aiMail = mail({
+  subject: "Welcome aboard",
+  text: "Hi! To finish setting up, type K4-92QZ into the app. See you soon. https://example.com/start/abcdefghijklmnopqrstuv",
+});
+
+describe("recognizeWithAi", () => {
+  it("accepts a well-formed answer whose value occurs in the message", async () => {
+    const { ai, calls } = fakeAi(() => Promise.resolve({ response: '{"kind":"code","value":"K4-92QZ"}' }));
+    expect(await recognizeWithAi(ai, aiMail)).toEqual({ kind: "code", value: "K4-92QZ" });
+    expect(calls).toHaveLength(1);
+    const input = calls[0]?.[1] as { messages: { role: string; content: string }[] };
+    const user = input.messages.find((m) => m.role === "user");
+    expect(user?.content).toContain("K4-92QZ");
+  });
+
+  it("accepts a link answer given as an already parsed object", async () => {
+    const { ai } = fakeAi(() => Promise.resolve({ response: { kind: "link", value: "https://example.com/start/abcdefghijklmnopqrstuv" } }));
+    expect(await recognizeWithAi(ai, aiMail)).toEqual({ kind: "link", value: "https://example.com/start/abcdefghijklmnopqrstuv" });
+  });
+
+  it("rejects garbage answers", async () => {
+    for (const response of ["Sure! The code is K4-92QZ.", '{"kind":"password","value":"K4-92QZ"}', "{not json}", ""]) {
+      const { ai } = fakeAi(() => Promise.resolve({ response }));
+      expect(await recognizeWithAi(ai, aiMail)).toBeNull();
+    }
+    const { ai } = fakeAi(() => Promise.resolve({ result: 42 }));
+    expect(await recognizeWithAi(ai, aiMail)).toBeNull();
+  });
+
+  it("rejects values that do not occur in the message", async () => {
+    const { ai } = fakeAi(() => Promise.resolve({ response: '{"kind":"code","value":"918273"}' }));
+    expect(await recognizeWithAi(ai, aiMail)).toBeNull();
+    const link = fakeAi(() => Promise.resolve({ response: '{"kind":"link","value":"https://evil.example.net/verify"}' }));
+    expect(await recognizeWithAi(link.ai, aiMail)).toBeNull();
+  });
+
+  it("returns null for a 'none' answer", async () => {
+    const { ai } = fakeAi(() => Promise.resolve({ response: '{"kind":"none","value":null}' }));
+    expect(await recognizeWithAi(ai, aiMail)).toBeNull();
+  });
+
+  it("returns null when the binding throws or rejects", async () => {
+    const thrower = fakeAi(() => {
+      throw new Error("InferenceUpstreamError: 3040 capacity");
+    });
+    expect(await recognizeWithAi(thrower.ai, aiMail)).toBeNull();
+    const rejecter = fakeAi(() => Promise.reject(new Error("AiError: 3007: request timeout")));
+    expect(await recognizeWithAi(rejecter.ai, aiMail)).toBeNull();
+  });
+
+  it("gives up when the binding never answers", async () => {
+    const { ai } = fakeAi(() => new Promise<never>(() => undefined));
+    const started = Date.now();
+    expect(await recognizeWithAi(ai, aiMail, { timeoutMs: 50 })).toBeNull();
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it("sends a bounded excerpt of a huge message", async () => {
+    const { ai, calls } = fakeAi(() => Promise.resolve({ response: '{"kind":"none","value":null}' }));
+    await recognizeWithAi(ai, mail({ subject: "Big", text: "lorem ipsum ".repeat(50_000) }));
+    const input = calls[0]?.[1] as { messages: { content: string }[] };
+    const size = input.messages.reduce((sum, m) => sum + m.content.length, 0);
+    expect(size).toBeLessThan(6_000);
+  });
+});
