@@ -11,6 +11,8 @@ export default function nextConfig(phase) {
   return {
     reactStrictMode: true,
     poweredByHeader: false,
+    // Shared isomorphic helpers (next-path rules, input validators) come from the API package as TS source.
+    transpilePackages: ["@mailroom/api"],
     env: {
       VITE_API_BASE_URL: (process.env.VITE_API_BASE_URL ?? "").replace(/\/+$/, ""),
     },

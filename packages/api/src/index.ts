@@ -5,3 +5,6 @@ export type { ErrorData } from "./trpc/init.ts";
 export { runRetention, type RetentionReport } from "./services/retention.ts";
 export * from "./services/settings/index.ts";
 export * from "./mail/intake/index.ts";
+export { createInvites, hashInviteCode, redeemInvite } from "./services/invites/index.ts";
+export { readSession, requireSession, startSession, prepareSession, endSession } from "./auth/session.ts";
+export { enforceRateLimit } from "./auth/rate-limit.ts";

@@ -1,8 +1,12 @@
+import { adminRouter } from "./routers/admin/index.ts";
+import { authRouter } from "./routers/auth.ts";
 import { systemRouter } from "./routers/system.ts";
 import { router } from "./trpc/init.ts";
 
 export const appRouter = router({
   system: systemRouter,
+  auth: authRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -22,6 +22,14 @@ async function waitFor(url: string, timeoutMs: number, child: ChildProcess): Pro
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
+// `next dev` compiles a route on its first visit and hot-reloads open pages when it does; visiting
+// every route once before the tests keeps pages from reloading under a test's hands.
+const routes = ["/", "/login", "/register", "/dashboard", "/admin/invites", "/admin/users"];
+
+async function warmUp(): Promise<void> {
+  for (const route of routes) await (await fetch(`${webOrigin}${route}`)).text();
+}
+
 export interface DevStack {
   stateDir: string;
   stop: () => Promise<void>;
@@ -65,6 +73,7 @@ export async function startDevStack(): Promise<DevStack> {
   try {
     await waitFor(`${workerOrigin}/api/system/health`, 120_000, child);
     await waitFor(`${webOrigin}/api/system/health`, 120_000, child);
+    await warmUp();
   } catch (error) {
     await stop();
     throw new Error(`${String(error)}\n--- npm run dev output ---\n${output.join("")}`);

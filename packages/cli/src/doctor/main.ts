@@ -6,9 +6,8 @@ import { loadInput } from "./load.ts";
 import { exitCode, formatReport } from "./report.ts";
 import { runRules } from "./rules/index.ts";
 import { environments, type EnvName } from "./types.ts";
+import { nodeProcess as node } from "../lib/node-process.ts";
 
-// @cloudflare/workers-types (pulled in by @mailroom/config) types the global `process` as any.
-const node = process as NodeJS.Process;
 
 const usage = `usage: npm run doctor -- --env local|staging|production [options]
   --config F               wrangler configuration to check (default wrangler.toml)

@@ -12,9 +12,8 @@ import { secretNames } from "../doctor/secret-names.ts";
 import type { DoctorInput } from "../doctor/types.ts";
 import { envView } from "../doctor/view.ts";
 import { planSecrets } from "./plan.ts";
+import { nodeProcess as node } from "../lib/node-process.ts";
 
-// @cloudflare/workers-types (pulled in by @mailroom/config) types the global `process` as any.
-const node = process as NodeJS.Process;
 
 const usage = `usage: npm run secrets -- --env staging|production [--from-file F] [--dry-run] [--config F]
   values come from --from-file (NAME=value lines) and, for names not in it, from environment variables`;

@@ -1,0 +1,62 @@
+"use client";
+
+import { sanitizeNextPath } from "@mailroom/api/shared";
+import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
+import { Suspense, useState, type FormEvent } from "react";
+import { AuthCard } from "@/components/auth-card";
+import { Field } from "@/components/field";
+import { errorMessage, fieldErrors } from "@/lib/errors";
+import { trpc } from "@/lib/trpc";
+
+function LoginForm() {
+  const params = useSearchParams();
+  const router = useRouter();
+  const utils = trpc.useUtils();
+  const next = sanitizeNextPath(params.get("next"));
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const login = trpc.auth.login.useMutation({
+    onSuccess: ({ user }) => {
+      // Seed the session cache so signed-in pages do not see the signed-out answer from before.
+      utils.auth.session.setData(undefined, user);
+      router.replace(next);
+    },
+  });
+  const errors = fieldErrors(login.error);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate({ email, password });
+  };
+  return (
+    <AuthCard
+      title="Sign in"
+      footer={
+        <>
+          New here? <Link href={`/register?next=${encodeURIComponent(next)}`}>Register with an invite code</Link>
+        </>
+      }
+    >
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        {login.error && !Object.keys(errors).length && (
+          <p className="alert error" role="alert">
+            {errorMessage(login.error)}
+          </p>
+        )}
+        <Field label="E-mail" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => { setEmail(e.target.value); }} error={errors.email} />
+        <Field label="Password" type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => { setPassword(e.target.value); }} error={errors.password} />
+        <button className="button primary" type="submit" disabled={login.isPending}>
+          {login.isPending ? "Signing in…" : "Sign in"}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}
+
+export default function LoginPage() {
+  return (
+    <Suspense>
+      <LoginForm />
+    </Suspense>
+  );
+}

@@ -1,0 +1,64 @@
+"use client";
+
+import { passwordMinLength, sanitizeNextPath } from "@mailroom/api/shared";
+import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
+import { Suspense, useState, type FormEvent } from "react";
+import { AuthCard } from "@/components/auth-card";
+import { Field } from "@/components/field";
+import { errorMessage, fieldErrors } from "@/lib/errors";
+import { trpc } from "@/lib/trpc";
+
+function RegisterForm() {
+  const params = useSearchParams();
+  const router = useRouter();
+  const utils = trpc.useUtils();
+  const next = sanitizeNextPath(params.get("next"));
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [inviteCode, setInviteCode] = useState(params.get("invite") ?? "");
+  const register = trpc.auth.register.useMutation({
+    onSuccess: ({ user }) => {
+      // Seed the session cache so signed-in pages do not see the signed-out answer from before.
+      utils.auth.session.setData(undefined, user);
+      router.replace(next);
+    },
+  });
+  const errors = fieldErrors(register.error);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    register.mutate({ email, password, inviteCode });
+  };
+  return (
+    <AuthCard
+      title="Create your account"
+      footer={
+        <>
+          Already registered? <Link href={`/login?next=${encodeURIComponent(next)}`}>Sign in</Link>
+        </>
+      }
+    >
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        {register.error && !Object.keys(errors).length && (
+          <p className="alert error" role="alert">
+            {errorMessage(register.error)}
+          </p>
+        )}
+        <Field label="Invite code" name="inviteCode" autoComplete="off" required value={inviteCode} onChange={(e) => { setInviteCode(e.target.value); }} error={errors.inviteCode} hint="Registration is by invitation. Ask an administrator for a code." />
+        <Field label="E-mail" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => { setEmail(e.target.value); }} error={errors.email} />
+        <Field label="Password" type="password" name="password" autoComplete="new-password" required minLength={passwordMinLength} value={password} onChange={(e) => { setPassword(e.target.value); }} error={errors.password} hint={`At least ${passwordMinLength} characters.`} />
+        <button className="button primary" type="submit" disabled={register.isPending}>
+          {register.isPending ? "Creating account…" : "Create account"}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}
+
+export default function RegisterPage() {
+  return (
+    <Suspense>
+      <RegisterForm />
+    </Suspense>
+  );
+}

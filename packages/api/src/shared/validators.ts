@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+// Input rules shared by the procedures and the web forms, so both say the same thing.
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, { error: "E-mail address is too long" })
+  .pipe(z.email({ error: "Enter a valid e-mail address" }));
+
+export const passwordMinLength = 8;
+
+export const newPasswordSchema = z
+  .string()
+  .min(passwordMinLength, { error: `Use at least ${passwordMinLength} characters` })
+  .max(256, { error: "Use at most 256 characters" });
+
+export const inviteCodeSchema = z
+  .string()
+  .trim()
+  .min(1, { error: "Enter your invite code" })
+  .max(64, { error: "That is not an invite code" });
+
+export const roleSchema = z.enum(["admin", "user"]);

@@ -1,0 +1,69 @@
+import { parseArgs } from "node:util";
+import type { D1Target } from "../lib/d1.ts";
+import { createAdmin, createInvite, setRole, UsageError } from "./commands.ts";
+import { nodeProcess as process } from "../lib/node-process.ts";
+
+const usage = `Usage: npm run admin -- <command> [options] [--env local|staging|production] [--config wrangler.deploy.toml]
+
+Commands:
+  create-admin --email E --password P [--name N]   create an administrator (a fresh install has none)
+  create-invite [--count N] [--max-uses N] [--expires-days N] [--role user|admin] [--json]
+                                                   print new invite codes, one per line
+  set-role --email E --role admin|user             change a user's role
+
+Local by default (wrangler's local D1, or --persist-to DIR / MAILROOM_STATE_DIR).`;
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      env: { type: "string", default: "local" },
+      config: { type: "string" },
+      "persist-to": { type: "string" },
+      email: { type: "string" },
+      password: { type: "string" },
+      name: { type: "string" },
+      role: { type: "string" },
+      count: { type: "string" },
+      "max-uses": { type: "string" },
+      "expires-days": { type: "string" },
+      json: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  const [command] = positionals;
+  if (values.help || !command) {
+    console.log(usage);
+    return values.help ? 0 : 2;
+  }
+  if (!["local", "staging", "production"].includes(values.env)) throw new UsageError("--env must be local, staging or production");
+  const target: D1Target = {
+    env: values.env as D1Target["env"],
+    ...(values.config ? { config: values.config } : {}),
+    ...(values["persist-to"] ? { persistTo: values["persist-to"] } : {}),
+  };
+  switch (command) {
+    case "create-admin":
+      console.log(await createAdmin(target, values));
+      return 0;
+    case "create-invite": {
+      const codes = await createInvite(target, { count: values.count, maxUses: values["max-uses"], expiresDays: values["expires-days"], role: values.role });
+      console.log(values.json ? JSON.stringify(codes) : codes.join("\n"));
+      return 0;
+    }
+    case "set-role":
+      console.log(setRole(target, values));
+      return 0;
+    default:
+      throw new UsageError(`Unknown command "${command}".\n\n${usage}`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? `Error: ${error.message}` : String(error));
+    process.exit(error instanceof UsageError ? 2 : 1);
+  },
+);

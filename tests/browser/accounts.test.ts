@@ -1,0 +1,71 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, watchPageErrors } from "./support/browser.ts";
+import { npmRun } from "./support/cli.ts";
+import { webOrigin } from "./support/dev-stack.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe("accounts in the browser", () => {
+  it("admin from the CLI invites a user, who registers, signs out and signs back in", async () => {
+    const admin = { email: "admin@example.com", password: "admin password 1" };
+    expect(npmRun("admin", ["create-admin", "--email", admin.email, "--password", admin.password])).toContain("Created administrator");
+
+    const adminPage = await browser.newPage();
+    const adminErrors = watchPageErrors(adminPage);
+    await adminPage.goto(`${webOrigin}/admin/invites`);
+    await adminPage.waitForURL(/\/login\?next=%2Fadmin%2Finvites$/);
+    await adminPage.getByLabel("E-mail").fill(admin.email);
+    await adminPage.getByLabel("Password").fill(admin.password);
+    await adminPage.getByRole("button", { name: "Sign in" }).click();
+    await adminPage.waitForURL(`${webOrigin}/admin/invites`);
+    await adminPage.getByText("No invite codes yet. Create one above.").waitFor();
+    await adminPage.getByRole("button", { name: "Create codes" }).click();
+    const code = (await adminPage.getByTestId("invite-code").first().textContent()) ?? "";
+    expect(code).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+    expect(adminErrors).toEqual([]);
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${webOrigin}/register?invite=${encodeURIComponent(code)}`);
+    await page.getByLabel("Invite code").waitFor();
+    expect(await page.getByLabel("Invite code").inputValue()).toBe(code);
+    await page.getByLabel("E-mail").fill("not-an-email");
+    await page.getByLabel("Password").fill("short");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByText("Enter a valid e-mail address").waitFor();
+    await page.getByText("Use at least 8 characters").waitFor();
+
+    await page.getByLabel("E-mail").fill("new.user@example.com");
+    await page.getByLabel("Password").fill("new user password");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL(`${webOrigin}/dashboard`);
+    await page.getByText("Signed in as new.user@example.com").waitFor();
+    expect(await page.getByRole("link", { name: "Invites" }).count()).toBe(0);
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL(/\/login$/);
+    await page.goto(`${webOrigin}/dashboard`);
+    await page.waitForURL(/\/login\?next=%2Fdashboard$/);
+    await page.getByLabel("E-mail").fill("new.user@example.com");
+    await page.getByLabel("Password").fill("wrong password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByText("The e-mail address or password is incorrect").waitFor();
+    await page.getByLabel("Password").fill("new user password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${webOrigin}/dashboard`);
+    expect(errors).toEqual([]);
+
+    await adminPage.reload();
+    await adminPage.getByText("new.user@example.com").waitFor();
+    await context.close();
+    await adminPage.close();
+  });
+});
