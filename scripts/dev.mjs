@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 // `npm run dev`: apply local D1 migrations, then run the worker (127.0.0.1:8787) and the web app
 // (127.0.0.1:3000, forwarding /api/* to the worker) through turbo. MAILROOM_STATE_DIR moves the
-// local D1/KV/R2 state elsewhere (the browser tests use a fresh one).
+// local D1/KV/R2 state elsewhere, and MAILROOM_DEV_ENV_FILE gives the worker its settings from
+// that file instead of .dev.vars (the browser tests use both: fresh state, fake third parties).
 import { spawnSync, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const stateDir = process.env.MAILROOM_STATE_DIR;
 const persist = stateDir ? ["--persist-to", stateDir] : [];
+const envFile = process.env.MAILROOM_DEV_ENV_FILE;
+const devArgs = [...persist, ...(envFile ? ["--env-file", envFile] : [])];
 // A NODE_ENV inherited from a test runner would put `next dev` in the wrong mode.
 const { NODE_ENV: _ignored, ...inherited } = process.env;
 const env = {
@@ -17,7 +20,7 @@ const env = {
   NEXT_TELEMETRY_DISABLED: "1",
   NEXT_IGNORE_INCORRECT_LOCKFILE: "1",
   TURBO_TELEMETRY_DISABLED: "1",
-  WRANGLER_PERSIST_ARGS: persist.join(" "),
+  WRANGLER_DEV_ARGS: devArgs.join(" "),
 };
 
 const migrate = spawnSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist], {

@@ -6,6 +6,7 @@ import type { AppEnv } from "./http/env.ts";
 import { errorResponse } from "./http/error-response.ts";
 import { originGuard } from "./http/origin-guard.ts";
 import { requestContext } from "./http/request-context.ts";
+import { downloadRoutes } from "./routes/downloads.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { trpcEndpoint, trpcRoutes } from "./routes/trpc.ts";
 
@@ -26,6 +27,7 @@ export const app = new Hono<AppEnv>()
     }),
   )
   .route("/api/system", healthRoutes)
+  .route("/api/messages", downloadRoutes)
   .route(trpcEndpoint, trpcRoutes)
   .notFound((c) => errorResponse(c, new AppError("not_found", "Not found")))
   .onError((error, c) => errorResponse(c, error));

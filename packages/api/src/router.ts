@@ -1,5 +1,7 @@
 import { adminRouter } from "./routers/admin/index.ts";
 import { authRouter } from "./routers/auth.ts";
+import { mailboxesRouter } from "./routers/mailboxes.ts";
+import { messagesRouter } from "./routers/messages.ts";
 import { systemRouter } from "./routers/system.ts";
 import { router } from "./trpc/init.ts";
 
@@ -7,6 +9,8 @@ export const appRouter = router({
   system: systemRouter,
   auth: authRouter,
   admin: adminRouter,
+  mailboxes: mailboxesRouter,
+  messages: messagesRouter,
 });
 
 export type AppRouter = typeof appRouter;

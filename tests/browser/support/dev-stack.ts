@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -24,7 +24,7 @@ async function waitFor(url: string, timeoutMs: number, child: ChildProcess): Pro
 
 // `next dev` compiles a route on its first visit and hot-reloads open pages when it does; visiting
 // every route once before the tests keeps pages from reloading under a test's hands.
-const routes = ["/", "/login", "/register", "/dashboard", "/admin/invites", "/admin/users"];
+const routes = ["/", "/login", "/register", "/dashboard", "/inbox", "/message", "/admin/invites", "/admin/users", "/admin/settings", "/settings/messenger", "/admin/messenger"];
 
 async function warmUp(): Promise<void> {
   for (const route of routes) await (await fetch(`${webOrigin}${route}`)).text();
@@ -39,12 +39,14 @@ export interface DevStack {
  * Starts the app exactly as a developer does (`npm run dev`), on a fresh local state directory,
  * as its own process group so stopping it stops wrangler, workerd and next too.
  */
-export async function startDevStack(): Promise<DevStack> {
+export async function startDevStack(settings: Record<string, string> = {}): Promise<DevStack> {
   const stateDir = mkdtempSync(path.join(tmpdir(), "mailroom-e2e-"));
+  const envFile = path.join(stateDir, "worker.env");
+  writeFileSync(envFile, Object.entries(settings).map(([name, value]) => `${name}=${value}\n`).join(""));
   const output: string[] = [];
   const child = spawn("npm", ["run", "dev"], {
     cwd: repoRoot,
-    env: { ...process.env, MAILROOM_STATE_DIR: stateDir },
+    env: { ...process.env, MAILROOM_STATE_DIR: stateDir, MAILROOM_DEV_ENV_FILE: envFile },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });

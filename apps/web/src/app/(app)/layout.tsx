@@ -67,11 +67,13 @@ export default function SignedInLayout({ children }: { children: ReactNode }) {
       <nav aria-label="Main">
         <span className="brand">Mailroom</span>
         <NavLink href="/dashboard">Dashboard</NavLink>
+        <NavLink href="/inbox">Inbox</NavLink>
         {user.role === "admin" && (
           <>
             <span className="section">Administration</span>
             <NavLink href="/admin/invites">Invites</NavLink>
             <NavLink href="/admin/users">Users</NavLink>
+            <NavLink href="/admin/settings">Mail settings</NavLink>
           </>
         )}
         <span className="spacer" />

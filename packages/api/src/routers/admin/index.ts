@@ -1,8 +1,12 @@
 import { router } from "../../trpc/init.ts";
+import { adminFeaturesRouter } from "./features.ts";
 import { adminInvitesRouter } from "./invites.ts";
+import { adminSettingsRouter } from "./settings.ts";
 import { adminUsersRouter } from "./users.ts";
 
 export const adminRouter = router({
   invites: adminInvitesRouter,
   users: adminUsersRouter,
+  settings: adminSettingsRouter,
+  features: adminFeaturesRouter,
 });

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import {
+  businessDefaultsPatchSchema,
+  domainSettingsSchema,
+  getBusinessDefaults,
+  getDomainSettings,
+  setBusinessDefaults,
+  setDomainSettings,
+  settingsDeps,
+} from "../../services/settings/index.ts";
+import { router } from "../../trpc/init.ts";
+import { adminProcedure } from "../../trpc/procedures.ts";
+
+export const adminSettingsRouter = router({
+  get: adminProcedure.query(async ({ ctx }) => {
+    const deps = settingsDeps(ctx);
+    const [domains, defaults] = await Promise.all([getDomainSettings(deps), getBusinessDefaults(deps)]);
+    return { domains, defaults, fallbackDomain: ctx.config.fallbackMailDomain };
+  }),
+
+  // The settings service validates with its own schemas and reports field issues.
+  setDomains: adminProcedure
+    .input(z.custom<z.input<typeof domainSettingsSchema>>((v) => typeof v === "object" && v !== null))
+    .mutation(({ ctx, input }) => setDomainSettings(settingsDeps(ctx), input, ctx.user.id)),
+
+  setDefaults: adminProcedure
+    .input(z.custom<z.input<typeof businessDefaultsPatchSchema>>((v) => typeof v === "object" && v !== null))
+    .mutation(({ ctx, input }) => setBusinessDefaults(settingsDeps(ctx), input, ctx.user.id)),
+});

@@ -1,0 +1,64 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, watchPageErrors } from "./support/browser.ts";
+import { npmRun } from "./support/cli.ts";
+import { webOrigin } from "./support/dev-stack.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe("mail in the browser", () => {
+  it("creates a mailbox, receives mail from npm run mail, shows and copies the code, and never runs mail scripts", async () => {
+    const user = { email: "reader@example.com", password: "reader password 1" };
+    npmRun("admin", ["create-admin", "--email", user.email, "--password", user.password]);
+
+    const context = await browser.newContext();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: webOrigin });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${webOrigin}/login?next=%2Fdashboard`);
+    await page.getByLabel("E-mail").fill(user.email);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${webOrigin}/dashboard`);
+
+    await page.getByText("No mailboxes yet.").waitFor();
+    await page.getByLabel("Name (optional)").fill("signup");
+    await page.getByRole("button", { name: "Create mailbox" }).click();
+    const address = (await page.getByTestId("mailbox-address").first().textContent()) ?? "";
+    expect(address).toBe("signup@mail.localhost");
+    await page.getByText("No mail yet.").waitFor();
+
+    // Delivered through wrangler's local email endpoint, as Email Routing would; the page polls.
+    expect(npmRun("mail", ["--to", address, "--from", "noreply@service.example", "--subject", "Your sign-in code", "--text", "Hi! Your verification code is 731904. It expires in 10 minutes."])).toContain("delivered");
+    await page.getByRole("link", { name: "Your sign-in code" }).click({ timeout: 20_000 });
+    await page.waitForURL(/\/message\?id=/);
+    expect(await page.getByTestId("recognized-code").textContent()).toBe("731904");
+    await page.getByRole("button", { name: "Copy code" }).click();
+    await page.getByRole("button", { name: "Copied" }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("731904");
+
+    const html = [
+      "<p>Welcome aboard.</p>",
+      "<script>document.title = 'pwned'; try { parent.document.body.dataset.pwned = 'yes'; } catch (e) {}</script>",
+      "<img src=\"x\" onerror=\"document.title = 'pwned-img'\">",
+    ].join("");
+    expect(npmRun("mail", ["--to", address, "--from", "news@shop.example", "--subject", "Scripted newsletter", "--text", "Welcome aboard.", "--html", html])).toContain("delivered");
+    await page.getByRole("link", { name: "Inbox" }).first().click();
+    await page.getByRole("link", { name: "Scripted newsletter" }).click({ timeout: 20_000 });
+    const frameElement = await page.waitForSelector('iframe[title="Message content"]');
+    expect(await frameElement.getAttribute("sandbox")).not.toMatch(/allow-scripts|allow-same-origin/);
+    const frame = await frameElement.contentFrame();
+    await frame?.getByText("Welcome aboard.").waitFor();
+    expect(await frame?.evaluate(() => document.title)).toBe("");
+    expect(await page.evaluate(() => document.body.dataset.pwned)).toBeUndefined();
+    expect(await page.locator("script", { hasText: "pwned" }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
