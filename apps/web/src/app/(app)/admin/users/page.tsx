@@ -1,11 +1,13 @@
 "use client";
 
-import { useState } from "react";
+import { Fragment, useState } from "react";
+import { UserSwitches } from "@/features/admin/user-switches";
 import { errorMessage } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 
 export default function UsersPage() {
   const [query, setQuery] = useState("");
+  const [expanded, setExpanded] = useState<string | null>(null);
   const session = trpc.auth.session.useQuery();
   const utils = trpc.useUtils();
   const users = trpc.admin.users.list.useInfiniteQuery(
@@ -39,13 +41,15 @@ export default function UsersPage() {
               <th scope="col">Role</th>
               <th scope="col">Status</th>
               <th scope="col">Joined</th>
+              <th scope="col"><span className="sr-only">Feature switches</span></th>
             </tr>
           </thead>
           <tbody>
             {rows.map((user) => {
               const self = user.id === session.data?.id;
               return (
-                <tr key={user.id}>
+                <Fragment key={user.id}>
+                <tr>
                   <td>{user.email}{self && <span className="badge"> you</span>}</td>
                   <td>
                     <label className="sr-only" htmlFor={`role-${user.id}`}>Role of {user.email}</label>
@@ -63,7 +67,20 @@ export default function UsersPage() {
                     )}
                   </td>
                   <td>{user.createdAt.toLocaleDateString()}</td>
+                  <td>
+                    <button className="button small" type="button" aria-expanded={expanded === user.id} onClick={() => { setExpanded(expanded === user.id ? null : user.id); }}>
+                      Switches
+                    </button>
+                  </td>
                 </tr>
+                {expanded === user.id && (
+                  <tr>
+                    <td colSpan={5}>
+                      <UserSwitches userId={user.id} />
+                    </td>
+                  </tr>
+                )}
+                </Fragment>
               );
             })}
           </tbody>
