@@ -8,6 +8,8 @@ import { originGuard } from "./http/origin-guard.ts";
 import { requestContext } from "./http/request-context.ts";
 import { downloadRoutes } from "./routes/downloads.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { oauthPath, oauthRoutes } from "./routes/oauth.ts";
+import { messengerRoutes } from "./routes/messenger.ts";
 import { trpcEndpoint, trpcRoutes } from "./routes/trpc.ts";
 
 // JSON bodies of the API are small; mail arrives through email(), not HTTP.
@@ -27,6 +29,8 @@ export const app = new Hono<AppEnv>()
     }),
   )
   .route("/api/system", healthRoutes)
+  .route(oauthPath, oauthRoutes)
+  .route("/api/messenger", messengerRoutes)
   .route("/api/messages", downloadRoutes)
   .route(trpcEndpoint, trpcRoutes)
   .notFound((c) => errorResponse(c, new AppError("not_found", "Not found")))

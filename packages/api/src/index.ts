@@ -8,3 +8,5 @@ export * from "./mail/intake/index.ts";
 export { createInvites, hashInviteCode, redeemInvite } from "./services/invites/index.ts";
 export { readSession, requireSession, startSession, prepareSession, endSession } from "./auth/session.ts";
 export { enforceRateLimit } from "./auth/rate-limit.ts";
+export { completeOAuthCallback, finalizeBodySchema, finalizeOAuthLogin, startOAuthLogin } from "./services/oauth/index.ts";
+export { activeBot as activeMessengerBot, handleUpdate as handleMessengerUpdate, setBotMenu, verifyWebhookCall } from "./services/messenger/index.ts";

@@ -2,6 +2,7 @@ import { adminRouter } from "./routers/admin/index.ts";
 import { authRouter } from "./routers/auth.ts";
 import { mailboxesRouter } from "./routers/mailboxes.ts";
 import { messagesRouter } from "./routers/messages.ts";
+import { messengerRouter } from "./routers/messenger.ts";
 import { systemRouter } from "./routers/system.ts";
 import { router } from "./trpc/init.ts";
 
@@ -11,6 +12,7 @@ export const appRouter = router({
   admin: adminRouter,
   mailboxes: mailboxesRouter,
   messages: messagesRouter,
+  messenger: messengerRouter,
 });
 
 export type AppRouter = typeof appRouter;

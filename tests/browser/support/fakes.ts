@@ -1,4 +1,7 @@
-import type { FakeServer } from "../../support/fake-server.ts";
+import { startFakeServer, type FakeServer } from "../../support/fake-server.ts";
+import { telegramFakeRoutes } from "../../worker/support/telegram-fake.ts";
+import { startFakeCodehost, startFakeForum } from "../../worker/support/oauth-fakes.ts";
+import { oauthSettings } from "../../worker/support/oauth-scenarios.ts";
 
 export interface BrowserFakes {
   servers: FakeServer[];
@@ -13,5 +16,15 @@ export interface BrowserFakes {
 export async function startBrowserFakes(): Promise<BrowserFakes> {
   const servers: FakeServer[] = [];
   const settings: Record<string, string> = {};
+  // Telegram Bot API; no webhook secret, so the local worker admits updates without the header.
+  const telegram = await startFakeServer("telegram", telegramFakeRoutes());
+  servers.push(telegram);
+  Object.assign(settings, { MESSENGER_BOT_TOKEN: "browser-token", MESSENGER_API_BASE_URL: telegram.url, MESSENGER_BOT_USERNAME: "MailroomTestBot" });
+  // OAuth providers whose authorize page sends the browser straight back, like a user clicking
+  // "Authorize": GitHub as an existing user (7001), the forum as a new user (7002).
+  const codehost = await startFakeCodehost("primary-verified~7001");
+  const forum = await startFakeForum("sub~7002");
+  servers.push(codehost, forum);
+  Object.assign(settings, oauthSettings({ codehost: codehost.url, forum: forum.url }, "http://127.0.0.1:3000"));
   return Promise.resolve({ servers, settings });
 }

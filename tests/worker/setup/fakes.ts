@@ -1,6 +1,8 @@
 import type { TestProject } from "vitest/node";
 import { readMimeFixtures } from "../../fixtures/mime/load.ts";
 import { startFakeServer, type FakeServer } from "../../support/fake-server.ts";
+import { telegramFakeRoutes } from "../support/telegram-fake.ts";
+import { startFakeCodehost, startFakeForum } from "../support/oauth-fakes.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -20,6 +22,10 @@ export default async function setup(project: TestProject) {
     }),
     // Binary fixtures cannot be imported into workerd byte for byte; tests fetch them from here.
     await startFakeServer("fixtures", { "GET /mime": () => ({ body: readMimeFixtures() }) }),
+    await startFakeServer("telegram", telegramFakeRoutes()),
+    // OAuth providers (GitHub and the forum), scenario-driven by the authorization code.
+    await startFakeCodehost(),
+    await startFakeForum(),
   ];
   project.provide("fakes", Object.fromEntries(servers.map((s) => [s.name, s.url])));
   return async () => {

@@ -10,6 +10,7 @@ import { redeemInvite } from "../services/invites/index.ts";
 import { emailSchema, inviteCodeSchema, newPasswordSchema } from "../shared/validators.ts";
 import { protectedProcedure, publicProcedure } from "../trpc/procedures.ts";
 import { router } from "../trpc/init.ts";
+import { oauthRouter } from "./oauth.ts";
 
 /** What the client may know about a user. */
 export function publicUser(user: SessionUser) {
@@ -73,4 +74,7 @@ export const authRouter = router({
     const session = await readSession(ctx);
     return session ? publicUser(session.user) : null;
   }),
+
+  /** OAuth quick login: providers, invite-code ticket, finalize, connected identities. */
+  oauth: oauthRouter,
 });

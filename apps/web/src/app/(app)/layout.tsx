@@ -68,12 +68,15 @@ export default function SignedInLayout({ children }: { children: ReactNode }) {
         <span className="brand">Mailroom</span>
         <NavLink href="/dashboard">Dashboard</NavLink>
         <NavLink href="/inbox">Inbox</NavLink>
+        <NavLink href="/settings/messenger">Messenger</NavLink>
+        <NavLink href="/account">Account</NavLink>
         {user.role === "admin" && (
           <>
             <span className="section">Administration</span>
             <NavLink href="/admin/invites">Invites</NavLink>
             <NavLink href="/admin/users">Users</NavLink>
             <NavLink href="/admin/settings">Mail settings</NavLink>
+            <NavLink href="/admin/messenger">Bot</NavLink>
           </>
         )}
         <span className="spacer" />

@@ -6,10 +6,27 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { Suspense, useState, type FormEvent } from "react";
 import { AuthCard } from "@/components/auth-card";
 import { Field } from "@/components/field";
+import { OAuthButtons } from "@/components/oauth-buttons";
+import { OAuthErrorNotice } from "@/components/oauth-error";
+import { OAuthInvite } from "@/components/oauth-invite";
 import { errorMessage, fieldErrors } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 
 function LoginForm() {
+  const params = useSearchParams();
+  const ticket = params.get("ticket");
+  const provider = params.get("provider");
+  if (params.get("oauth") === "invite" && ticket && provider) {
+    return (
+      <AuthCard title="Finish signing up" footer={<Link href="/login">Back to sign in</Link>}>
+        <OAuthInvite provider={provider} ticket={ticket} />
+      </AuthCard>
+    );
+  }
+  return <PasswordLogin />;
+}
+
+function PasswordLogin() {
   const params = useSearchParams();
   const router = useRouter();
   const utils = trpc.useUtils();
@@ -37,6 +54,7 @@ function LoginForm() {
         </>
       }
     >
+      <OAuthErrorNotice reason={params.get("oauth_error")} />
       <form className="stack" onSubmit={onSubmit} noValidate>
         {login.error && !Object.keys(errors).length && (
           <p className="alert error" role="alert">
@@ -49,6 +67,7 @@ function LoginForm() {
           {login.isPending ? "Signing in…" : "Sign in"}
         </button>
       </form>
+      <OAuthButtons next={next} />
     </AuthCard>
   );
 }

@@ -6,6 +6,7 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { Suspense, useState, type FormEvent } from "react";
 import { AuthCard } from "@/components/auth-card";
 import { Field } from "@/components/field";
+import { OAuthButtons } from "@/components/oauth-buttons";
 import { errorMessage, fieldErrors } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 
@@ -51,6 +52,7 @@ function RegisterForm() {
           {register.isPending ? "Creating account…" : "Create account"}
         </button>
       </form>
+      <OAuthButtons next={next} intro="or sign up with" />
     </AuthCard>
   );
 }

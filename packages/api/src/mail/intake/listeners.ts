@@ -1,3 +1,4 @@
+import { messengerListener } from "../../services/messenger/notifications.ts";
 import type { MessageStoredListener } from "./events.ts";
 
 const logStored: MessageStoredListener = {
@@ -12,4 +13,4 @@ const logStored: MessageStoredListener = {
 };
 
 /** The listeners every stored message is handed to; features that react to new mail add theirs here. */
-export const messageStoredListeners: readonly MessageStoredListener[] = [logStored];
+export const messageStoredListeners: readonly MessageStoredListener[] = [logStored, messengerListener];

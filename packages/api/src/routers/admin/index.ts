@@ -1,6 +1,7 @@
 import { router } from "../../trpc/init.ts";
 import { adminFeaturesRouter } from "./features.ts";
 import { adminInvitesRouter } from "./invites.ts";
+import { adminMessengerRouter } from "./messenger.ts";
 import { adminSettingsRouter } from "./settings.ts";
 import { adminUsersRouter } from "./users.ts";
 
@@ -9,4 +10,5 @@ export const adminRouter = router({
   users: adminUsersRouter,
   settings: adminSettingsRouter,
   features: adminFeaturesRouter,
+  messenger: adminMessengerRouter,
 });

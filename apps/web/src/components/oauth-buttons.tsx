@@ -1,0 +1,24 @@
+"use client";
+
+import { oauthStartPath } from "@/lib/api-base";
+import { trpc } from "@/lib/trpc";
+
+/**
+ * "Continue with …" for every enabled provider. Plain links, not fetches: the browser itself goes
+ * to the provider and back, on the front-end domain.
+ */
+export function OAuthButtons({ next, intro = "or" }: { next: string; intro?: string }) {
+  const providers = trpc.auth.oauth.providers.useQuery(undefined, { staleTime: 60_000 });
+  const enabled = providers.data?.filter((p) => p.enabled) ?? [];
+  if (enabled.length === 0) return null;
+  return (
+    <div className="stack" aria-label="Quick login">
+      <p className="divider">{intro}</p>
+      {enabled.map((provider) => (
+        <a key={provider.id} className="button" href={oauthStartPath(provider.id, next)}>
+          Continue with {provider.label}
+        </a>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { AppError, completeOAuthCallback, finalizeBodySchema, finalizeOAuthLogin, issuesOf, startOAuthLogin } from "@mailroom/api";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../http/env.ts";
+
+export const oauthPath = "/api/auth/oauth";
+
+const startQuerySchema = z.object({ next: z.string().max(2048, { error: "next is too long" }).optional() });
+
+/** OAuth quick login (CONTRACT §5): plain browser navigations for start and callback, JSON for finalize. */
+export const oauthRoutes = new Hono<AppEnv>()
+  .get("/:provider/start", async (c) => {
+    const query = startQuerySchema.safeParse({ next: c.req.query("next") });
+    if (!query.success) throw new AppError("validation_failed", "Invalid input", { issues: issuesOf(query.error) });
+    return c.redirect(await startOAuthLogin(c.get("ctx"), c.req.param("provider"), query.data.next), 302);
+  })
+  .get("/:provider/callback", async (c) => c.redirect(await completeOAuthCallback(c.get("ctx"), c.req.param("provider"), c.req.query()), 302))
+  .post("/:provider/finalize", async (c) => {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      throw new AppError("validation_failed", "The request body must be JSON");
+    }
+    const input = finalizeBodySchema.safeParse(body);
+    if (!input.success) throw new AppError("validation_failed", "Invalid input", { issues: issuesOf(input.error) });
+    const { redirectTo } = await finalizeOAuthLogin(c.get("ctx"), c.req.param("provider"), input.data);
+    return c.json({ ok: true as const, redirectTo });
+  });
