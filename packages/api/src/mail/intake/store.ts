@@ -1,26 +1,20 @@
 import { attachments, messages, type Database } from "@mailroom/db";
 import { newId } from "../../lib/crypto.ts";
 import { formatBytes } from "./limits.ts";
-import type { DisplayHeader, ParsedAttachment } from "./parse.ts";
+import type { ParsedAttachment, ParsedMessage } from "./parse.ts";
 import type { Recipient } from "./recipient.ts";
 import type { Recognition } from "./recognize.ts";
 
-export interface MessageToStore {
+/** A parsed message (with its Message-ID settled) plus what intake adds before storing it. */
+export interface MessageToStore extends Omit<ParsedMessage, "messageId"> {
   recipient: Recipient;
   envelopeFrom: string;
   messageIdHeader: string;
-  fromAddress: string | null;
-  fromName: string | null;
-  subject: string | null;
-  text: string | null;
-  html: string | null;
-  headers: DisplayHeader[];
   size: number;
   raw: Uint8Array;
   receivedAt: Date;
   expiresAt: Date;
   recognition: Recognition | null;
-  attachments: ParsedAttachment[];
   /** Notices gathered so far (truncation, parse failure); storage adds its own. */
   notices: string[];
 }
