@@ -71,6 +71,26 @@ describe("messages", () => {
   });
 });
 
+describe("downloads of files that were not kept", () => {
+  it("answer 404 with the reason when attachment storage was not configured at delivery", async () => {
+    const { trpc, box, state } = await owner();
+    const raw = mailWithAttachment({ to: box.address, messageId: "<unkept@example.com>", filename: "report.pdf", content: new Uint8Array([1, 2, 3]) });
+    await deliver(emailMessage({ from: "a@example.com", to: box.address, raw }), { ATTACHMENTS: undefined });
+    const [summary] = (await trpc.messages.list.query({})).items;
+    const message = await trpc.messages.get.query({ id: summary?.id ?? "" });
+    expect(message.rawAvailable).toBe(false);
+    expect(message.attachments[0]).toMatchObject({ filename: "report.pdf", available: false });
+    const cookie = { headers: { Cookie: `app_session=${state.cookie ?? ""}` } };
+    const file = await callWorker(`/api/messages/${message.id}/attachments/${message.attachments[0]?.id ?? ""}`, cookie);
+    expect(file.status).toBe(404);
+    const body = await file.json<{ ok: boolean; error: { code: string; message: string } }>();
+    expect(body.error.code).toBe("not_found");
+    expect(body.error.message).toMatch(/^The file was not kept: .+/);
+    expect((await callWorker(`/api/messages/${message.id}/raw`, cookie)).status).toBe(404);
+    expect((await callWorker(`/api/messages/%00/attachments/x`, cookie)).status).toBe(404);
+  });
+});
+
 describe("one user never reaches another's mail", () => {
   it("refuses every procedure and route on someone else's mailbox, message and files", async () => {
     const alice = await owner();

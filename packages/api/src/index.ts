@@ -1,12 +1,11 @@
 export { appRouter, type AppRouter } from "./router.ts";
-export { createContext, type Context, type ContextInput } from "./context.ts";
-export { AppError, errorCodes, issuesOf, type ErrorCode, type FieldIssue } from "./errors/index.ts";
+export { createContext, type Context } from "./context.ts";
+export { AppError, issuesOf } from "./errors/index.ts";
 export type { ErrorData } from "./trpc/init.ts";
-export { runRetention, type RetentionReport } from "./services/retention.ts";
+export { runRetention } from "./services/retention.ts";
 export * from "./services/settings/index.ts";
 export * from "./mail/intake/index.ts";
-export { createInvites, hashInviteCode, redeemInvite } from "./services/invites/index.ts";
-export { readSession, requireSession, startSession, prepareSession, endSession } from "./auth/session.ts";
-export { enforceRateLimit } from "./auth/rate-limit.ts";
+export { createInvites, hashInviteCode } from "./services/invites/index.ts";
+export { requireSession } from "./auth/session.ts";
 export { completeOAuthCallback, finalizeBodySchema, finalizeOAuthLogin, startOAuthLogin } from "./services/oauth/index.ts";
 export { activeBot as activeMessengerBot, handleUpdate as handleMessengerUpdate, setBotMenu, verifyWebhookCall } from "./services/messenger/index.ts";

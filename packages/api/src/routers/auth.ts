@@ -31,12 +31,7 @@ export const authRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       await enforceRateLimit(ctx, "register");
-      const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-      if (taken) {
-        throw new AppError("conflict", "An account with this e-mail address already exists", {
-          issues: [{ path: "email", message: "An account with this e-mail address already exists" }],
-        });
-      }
+      // A taken e-mail fails the account insert inside redeemInvite, which rolls back the invite use.
       const userId = newId();
       const session = await prepareSession(ctx, userId);
       const passwordHash = await hashPassword(input.password);

@@ -1,7 +1,7 @@
 import type { Bindings, Config } from "@mailroom/config";
 import { messages, type Database } from "@mailroom/db";
 import { and, eq } from "drizzle-orm";
-import { getBusinessDefaults, getUserFeatures, type SettingsDeps } from "../../services/settings/index.ts";
+import { getBusinessDefaults, getUserFeatures, settingsDeps } from "../../services/settings/index.ts";
 import { dispatchMessageStored, type MessageStoredListener } from "./events.ts";
 import { defaultIntakeLimits, formatBytes, truncateChars, truncateUtf8, type IntakeLimits } from "./limits.ts";
 import { messageStoredListeners } from "./listeners.ts";
@@ -80,8 +80,7 @@ export async function receiveEmail(message: IncomingEmail, deps: IntakeDeps): Pr
   }
 
   const receivedAt = deps.now?.() ?? new Date();
-  const settings: SettingsDeps = { db: deps.db, cache: deps.env.CACHE, config: deps.config };
-  const [business, features] = await Promise.all([getBusinessDefaults(settings), getUserFeatures(deps.db, recipient.userId)]);
+  const [business, features] = await Promise.all([getBusinessDefaults(settingsDeps(deps)), getUserFeatures(deps.db, recipient.userId)]);
 
   const notices: string[] = [];
   const raw = await readRaw(message.raw, message.rawSize, limits.maxRawBytes);
