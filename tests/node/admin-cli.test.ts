@@ -3,25 +3,23 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { d1Execute } from "../../packages/cli/src/lib/d1.ts";
+import { repoRoot, runWrangler } from "../../packages/cli/src/lib/wrangler.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
-const bin = path.join(root, "node_modules/.bin");
 let state: string;
 
-function run(command: string, args: string[]) {
-  return spawnSync(command, args, {
-    cwd: root,
+// The CLI as an operator runs it (plain node, the state directory from MAILROOM_STATE_DIR).
+const admin = (...args: string[]) =>
+  spawnSync(process.execPath, [path.join(repoRoot, "packages/cli/src/admin/main.ts"), ...args], {
+    cwd: repoRoot,
     encoding: "utf8",
-    env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ""}`, MAILROOM_STATE_DIR: state, CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    env: { ...process.env, MAILROOM_STATE_DIR: state },
   });
-}
-const admin = (...args: string[]) => run(process.execPath, ["packages/cli/src/admin/main.ts", ...args]);
-const query = (sql: string) =>
-  (JSON.parse(run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", sql]).stdout) as { results: Record<string, unknown>[] }[])[0]?.results ?? [];
+const query = (sql: string) => d1Execute({ env: "local", persistTo: state }, sql);
 
 beforeAll(() => {
   state = mkdtempSync(path.join(tmpdir(), "mailroom-admin-cli-"));
-  expect(run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state]).status).toBe(0);
+  runWrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
 }, 60_000);
 afterAll(() => {
   rmSync(state, { recursive: true, force: true });
@@ -62,6 +60,36 @@ describe("npm run admin", { timeout: 60_000 }, () => {
     expect(rows).toHaveLength(4);
     expect(JSON.stringify(rows)).not.toContain(codes[0]);
     expect(admin("create-invite", "--count", "0").status).toBe(2);
+  });
+
+  it("refuses unknown commands, options and environments with exit 2", () => {
+    const unknown = admin("frobnicate");
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('Unknown command "frobnicate"');
+    const option = admin("create-invite", "--bogus");
+    expect(option.status).toBe(2);
+    expect(option.stderr).toContain("Usage: npm run admin");
+    expect(admin("create-invite", "--env", "prod").status).toBe(2);
+    expect(query("SELECT id FROM invite_codes")).toHaveLength(4);
+  });
+
+  it("fails with wrangler's reason when the remote database cannot be reached", () => {
+    const home = mkdtempSync(path.join(tmpdir(), "mailroom-admin-home-"));
+    try {
+      // No API token and no stored login in a non-interactive run: wrangler refuses before any network call.
+      const { CLOUDFLARE_API_TOKEN: _token, ...env } = process.env;
+      const result = spawnSync(process.execPath, [path.join(repoRoot, "packages/cli/src/admin/main.ts"), "create-invite", "--env", "staging"], {
+        cwd: repoRoot,
+        encoding: "utf8",
+        env: { ...env, HOME: home, XDG_CONFIG_HOME: path.join(home, ".config") },
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain("wrangler d1 execute failed");
+      expect(result.stderr).toContain("CLOUDFLARE_API_TOKEN");
+      expect(result.stdout).toBe("");
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 
   it("changes roles and reports unknown users", () => {

@@ -1,20 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { parseSecretsFile } from "../../packages/cli/src/doctor/load.ts";
-import {
-  bindingRules,
-  cookieCorsRules,
-  cronRules,
-  featureRules,
-  isolationRules,
-  migrationRules,
-  oauthRules,
-  placeholderRules,
-  rateLimiterRules,
-  routeRules,
-  runRules,
-  secretsInVarsRules,
-  varRules,
-} from "../../packages/cli/src/doctor/rules/index.ts";
+import { bindingRules } from "../../packages/cli/src/doctor/rules/bindings.ts";
+import { cookieCorsRules } from "../../packages/cli/src/doctor/rules/cookies-cors.ts";
+import { cronRules } from "../../packages/cli/src/doctor/rules/cron.ts";
+import { featureRules } from "../../packages/cli/src/doctor/rules/features.ts";
+import { runRules } from "../../packages/cli/src/doctor/rules/index.ts";
+import { isolationRules } from "../../packages/cli/src/doctor/rules/isolation.ts";
+import { migrationRules } from "../../packages/cli/src/doctor/rules/migrations.ts";
+import { oauthRules } from "../../packages/cli/src/doctor/rules/oauth.ts";
+import { placeholderRules } from "../../packages/cli/src/doctor/rules/placeholders.ts";
+import { rateLimiterRules } from "../../packages/cli/src/doctor/rules/rate-limiter.ts";
+import { routeRules } from "../../packages/cli/src/doctor/rules/routes.ts";
+import { secretsInVarsRules } from "../../packages/cli/src/doctor/rules/secrets-in-vars.ts";
+import { varRules } from "../../packages/cli/src/doctor/rules/vars.ts";
 import type { Finding, Table } from "../../packages/cli/src/doctor/types.ts";
 import { at, committedConfig, committedToml, injectedToml, input, runCli, writeConfig, writeSecrets } from "./support/doctor-fixtures.ts";
 

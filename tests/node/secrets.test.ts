@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { planSecrets } from "../../packages/cli/src/secrets/plan.ts";
 import { at, injectedToml, runCli, writeConfig, writeSecrets } from "./support/doctor-fixtures.ts";
@@ -85,6 +88,22 @@ describe("npm run secrets --dry-run", () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("nothing to put");
   });
+
+  it("stops at the first failing wrangler secret put and says the rest were not put", () => {
+    const file = writeSecrets(codehost);
+    const home = mkdtempSync(join(tmpdir(), "secrets-home-"));
+    try {
+      // No API token and no stored login in a non-interactive run: wrangler refuses before any network call.
+      const result = runCli("secrets", ["--env", "staging", "--from-file", file], { HOME: home });
+      expect(result.code).toBe(1);
+      expect(result.stdout.split("\n").filter((l) => l.startsWith("running: "))).toEqual(["running: wrangler secret put CODEHOST_OAUTH_CLIENT_ID --env staging"]);
+      expect(result.stderr).toContain("wrangler secret put failed");
+      expect(result.stderr).toContain("the remaining secrets were not put");
+      for (const value of ["codehost-id-value", "codehost-secret-value"]) expect(result.output).not.toContain(value);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  }, 30_000);
 
   it("refuses local and unknown environments", () => {
     expect(runCli("secrets", ["--env", "local", "--dry-run"]).code).toBe(2);

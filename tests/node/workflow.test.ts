@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { repoRoot } from "./support/doctor-fixtures.ts";
+import { repoRoot } from "../../packages/cli/src/lib/wrangler.ts";
 
 interface Step {
   id?: string;

@@ -1,12 +1,12 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { parse, stringify } from "smol-toml";
 import { readMigrations, readToml } from "../../../packages/cli/src/doctor/load.ts";
 import type { DoctorInput, EnvName, Table } from "../../../packages/cli/src/doctor/types.ts";
+import { repoRoot } from "../../../packages/cli/src/lib/wrangler.ts";
 
-export const repoRoot = resolve(import.meta.dirname, "../../..");
 export const committedConfig = join(repoRoot, "wrangler.toml");
 export const migrationsDir = join(repoRoot, "migrations");
 

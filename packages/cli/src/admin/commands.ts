@@ -1,9 +1,8 @@
 import { generateInviteCode, hashInviteCode, hashPassword, inviteHint } from "@mailroom/api/cli";
 import { emailSchema, newPasswordSchema, roleSchema } from "@mailroom/api/shared";
 import { z } from "zod";
+import { UsageError } from "../lib/cli.ts";
 import { d1Execute, sqlNumber, sqlText, type D1Target } from "../lib/d1.ts";
-
-export class UsageError extends Error {}
 
 function check<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const parsed = schema.safeParse(value);

@@ -1,7 +1,8 @@
-import { parseArgs } from "node:util";
+import { isEnvironment } from "../doctor/types.ts";
+import { parseCommandLine, runMain, UsageError } from "../lib/cli.ts";
 import type { D1Target } from "../lib/d1.ts";
-import { createAdmin, createInvite, setRole, UsageError } from "./commands.ts";
 import { nodeProcess as process } from "../lib/node-process.ts";
+import { createAdmin, createInvite, setRole } from "./commands.ts";
 
 const usage = `Usage: npm run admin -- <command> [options] [--env local|staging|production] [--config wrangler.deploy.toml]
 
@@ -14,34 +15,37 @@ Commands:
 Local by default (wrangler's local D1, or --persist-to DIR / MAILROOM_STATE_DIR).`;
 
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      env: { type: "string", default: "local" },
-      config: { type: "string" },
-      "persist-to": { type: "string" },
-      email: { type: "string" },
-      password: { type: "string" },
-      name: { type: "string" },
-      role: { type: "string" },
-      count: { type: "string" },
-      "max-uses": { type: "string" },
-      "expires-days": { type: "string" },
-      json: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
+  const { values, positionals } = parseCommandLine(
+    {
+      args: argv,
+      allowPositionals: true,
+      options: {
+        env: { type: "string", default: "local" },
+        config: { type: "string" },
+        "persist-to": { type: "string" },
+        email: { type: "string" },
+        password: { type: "string" },
+        name: { type: "string" },
+        role: { type: "string" },
+        count: { type: "string" },
+        "max-uses": { type: "string" },
+        "expires-days": { type: "string" },
+        json: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
     },
-  });
+    usage,
+  );
   const [command] = positionals;
   if (values.help || !command) {
     console.log(usage);
     return values.help ? 0 : 2;
   }
-  if (!["local", "staging", "production"].includes(values.env)) throw new UsageError("--env must be local, staging or production");
+  if (!isEnvironment(values.env)) throw new UsageError("--env must be local, staging or production");
   const target: D1Target = {
-    env: values.env as D1Target["env"],
-    ...(values.config ? { config: values.config } : {}),
-    ...(values["persist-to"] ? { persistTo: values["persist-to"] } : {}),
+    env: values.env,
+    config: values.config,
+    persistTo: values["persist-to"],
   };
   switch (command) {
     case "create-admin":
@@ -60,10 +64,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? `Error: ${error.message}` : String(error));
-    process.exit(error instanceof UsageError ? 2 : 1);
-  },
-);
+runMain(() => main(process.argv.slice(2)));

@@ -1,22 +1,13 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { repoRoot } from "../lib/d1.ts";
-
-import { nodeProcess as process } from "../lib/node-process.ts";
+import { runWrangler } from "../lib/wrangler.ts";
 
 // The worker bundle as wrangler would upload it (offline dry run), raw and gzipped.
 const outdir = mkdtempSync(path.join(tmpdir(), "mailroom-bundle-"));
 try {
-  const result = spawnSync("wrangler", ["deploy", "--dry-run", "--env", "production", "--outdir", outdir], {
-    cwd: repoRoot,
-    encoding: "utf8",
-    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
-  });
-  if (result.error) throw new Error(`could not run wrangler: ${result.error.message}`);
-  if (result.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${result.stderr}`);
+  runWrangler(["deploy", "--dry-run", "--env", "production", "--outdir", outdir]);
   let raw = 0;
   let gzip = 0;
   for (const file of readdirSync(outdir)) {

@@ -1,21 +1,21 @@
 // Intake benchmark: `node packages/cli/src/bench/intake.ts [messages-per-size]`.
 // Times whole deliveries (parse + store + recognition) through a real local worker (wrangler
 // dev with its own D1/R2 state in a temporary directory), then postal-mime parsing alone in Node.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import PostalMime from "postal-mime";
+import { runMain, UsageError } from "../lib/cli.ts";
+import { nodeProcess as process } from "../lib/node-process.ts";
+import { runWrangler, startWrangler } from "../lib/wrangler.ts";
 import { composeMessage } from "../mail/compose.ts";
-import { nodeProcess as node } from "../lib/node-process.ts";
+import { percentile } from "./percentile.ts";
 
-const repoRoot = path.resolve(import.meta.dirname, "../../../..");
-const bin = path.join(repoRoot, "node_modules/.bin");
 const port = 8799;
 const base = `http://127.0.0.1:${port}`;
 const mailbox = "bench@mail.localhost";
-const quietEnv = { ...node.env, PATH: `${bin}:${node.env.PATH ?? ""}`, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
 interface Sample {
   name: string;
@@ -73,14 +73,8 @@ const samples: Sample[] = [
 
 function stats(times: number[]): string {
   const sorted = [...times].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
   const mean = sorted.reduce((a, b) => a + b, 0) / Math.max(sorted.length, 1);
-  return `mean ${mean.toFixed(1)} ms, p50 ${at(50).toFixed(1)} ms, p95 ${at(95).toFixed(1)} ms (n=${sorted.length})`;
-}
-
-function wrangler(args: string[]): void {
-  const result = spawnSync("wrangler", args, { cwd: repoRoot, env: quietEnv, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`wrangler ${args.join(" ")} failed:\n${result.stderr}${result.stdout}`);
+  return `mean ${mean.toFixed(1)} ms, p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms (n=${sorted.length})`;
 }
 
 async function waitForWorker(child: ChildProcess): Promise<void> {
@@ -104,7 +98,7 @@ async function stop(child: ChildProcess): Promise<void> {
   const exited = new Promise<void>((resolve) => child.once("exit", () => { resolve(); }));
   const signal = (name: NodeJS.Signals) => {
     try {
-      node.kill(-pid, name);
+      process.kill(-pid, name);
     } catch {
       // The group is already gone.
     }
@@ -125,21 +119,20 @@ async function deliver(raw: string): Promise<number> {
   return elapsed;
 }
 
-async function main(): Promise<void> {
-  const perSize = Number(node.argv[2] ?? "20");
-  if (!Number.isInteger(perSize) || perSize < 1) throw new Error("messages-per-size must be a positive integer");
+async function main(): Promise<number> {
+  const perSize = Number(process.argv[2] ?? "20");
+  if (!Number.isInteger(perSize) || perSize < 1) throw new UsageError("messages-per-size must be a positive integer");
   const state = mkdtempSync(path.join(tmpdir(), "mailroom-bench-intake-"));
   let child: ChildProcess | undefined;
   try {
-    wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
+    runWrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
     const now = Date.now();
-    wrangler([
+    runWrangler([
       "d1", "execute", "DB", "--local", "--persist-to", state, "--command",
       `INSERT INTO users (id, email, role, created_at, updated_at) VALUES ('bench-user', 'bench@owner.example', 'user', ${now}, ${now});` +
         `INSERT INTO mailboxes (id, user_id, local_part, domain, address, created_at) VALUES ('bench-box', 'bench-user', 'bench', 'mail.localhost', '${mailbox}', ${now});`,
     ]);
-    // Its own process group, so stopping it also stops workerd.
-    child = spawn("wrangler", ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state], { cwd: repoRoot, env: quietEnv, detached: true, stdio: "ignore" });
+    child = startWrangler(["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state]);
     await waitForWorker(child);
 
     console.log(`Intake through wrangler dev (${perSize} messages per size, after 2 warm-up deliveries):`);
@@ -166,12 +159,7 @@ async function main(): Promise<void> {
     if (child) await stop(child);
     rmSync(state, { recursive: true, force: true });
   }
+  return 0;
 }
 
-main().then(
-  () => node.exit(0),
-  (error: unknown) => {
-    console.error(error instanceof Error ? `Error: ${error.message}` : String(error));
-    node.exit(1);
-  },
-);
+runMain(main);

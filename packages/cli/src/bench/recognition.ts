@@ -4,14 +4,10 @@ import { performance } from "node:perf_hooks";
 import { recognizeByRules } from "../../../api/src/mail/recognition/index.ts";
 import { corpus } from "../../../../tests/fixtures/recognition/corpus.ts";
 import { nodeProcess as process } from "../lib/node-process.ts";
+import { percentile } from "./percentile.ts";
 
 const WARMUP_ROUNDS = 20;
 const DEFAULT_ROUNDS = 200;
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? 0;
-}
 
 function rounds(): number {
   const value = Number.parseInt(process.argv[2] ?? "", 10);

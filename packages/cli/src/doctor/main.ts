@@ -1,13 +1,12 @@
 // `npm run doctor -- --env local|staging|production [--config F] [--secrets-file F]
 // [--other-secrets-file F] [--api-base-url URL] [--allow-placeholders] [--json]`
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
+import { messageOf, parseCommandLine, runMain, UsageError } from "../lib/cli.ts";
+import { nodeProcess as process } from "../lib/node-process.ts";
 import { loadInput } from "./load.ts";
 import { exitCode, formatReport } from "./report.ts";
 import { runRules } from "./rules/index.ts";
-import { environments, type EnvName } from "./types.ts";
-import { nodeProcess as node } from "../lib/node-process.ts";
-
+import { environments, isEnvironment } from "./types.ts";
 
 const usage = `usage: npm run doctor -- --env local|staging|production [options]
   --config F               wrangler configuration to check (default wrangler.toml)
@@ -17,14 +16,9 @@ const usage = `usage: npm run doctor -- --env local|staging|production [options]
   --allow-placeholders     report replace-with-* store ids as warnings (checking the committed file)
   --json                   print the findings as JSON`;
 
-function isEnv(value: string | undefined): value is EnvName {
-  return environments.some((e) => e === value);
-}
-
 function main(): number {
-  let args;
-  try {
-    args = parseArgs({
+  const args = parseCommandLine(
+    {
       options: {
         env: { type: "string" },
         config: { type: "string", default: "wrangler.toml" },
@@ -35,19 +29,14 @@ function main(): number {
         json: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
       },
-    }).values;
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
-    return 2;
-  }
+    },
+    usage,
+  ).values;
   if (args.help) {
     console.log(usage);
     return 0;
   }
-  if (!isEnv(args.env)) {
-    console.error(`--env must be one of ${environments.join(", ")}\n${usage}`);
-    return 2;
-  }
+  if (!isEnvironment(args.env)) throw new UsageError(`--env must be one of ${environments.join(", ")}\n\n${usage}`);
   let input;
   try {
     input = loadInput({
@@ -55,16 +44,15 @@ function main(): number {
       configPath: resolve(args.config),
       secretsFile: args["secrets-file"],
       otherSecretsFile: args["other-secrets-file"],
-      apiBaseUrl: args["api-base-url"] ?? node.env.VITE_API_BASE_URL,
+      apiBaseUrl: args["api-base-url"] ?? process.env.VITE_API_BASE_URL,
       allowPlaceholders: args["allow-placeholders"],
     });
   } catch (error) {
-    console.error(`doctor: cannot read the configuration: ${error instanceof Error ? error.message : String(error)}`);
-    return 2;
+    throw new UsageError(`cannot read the configuration: ${messageOf(error)}`);
   }
   const findings = runRules(input);
   console.log(args.json ? JSON.stringify(findings, null, 2) : formatReport(args.env, findings));
   return exitCode(findings);
 }
 
-node.exitCode = main();
+runMain(main);

@@ -2,6 +2,10 @@ export const environments = ["local", "staging", "production"] as const;
 
 export type EnvName = (typeof environments)[number];
 
+export function isEnvironment(value: unknown): value is EnvName {
+  return environments.some((e) => e === value);
+}
+
 export type Severity = "error" | "warning" | "note";
 
 /** One broken (or doubtful) rule: what is wrong and how to fix it. */

@@ -1,12 +1,10 @@
-import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import type { EnvName } from "../doctor/types.ts";
 import { nodeProcess as process } from "./node-process.ts";
-
-export const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
+import { runWrangler } from "./wrangler.ts";
 
 export interface D1Target {
   /** `local` (wrangler's local state) or a remote environment. */
-  env: "local" | "staging" | "production";
+  env: EnvName;
   /** Local state directory (defaults to MAILROOM_STATE_DIR, else wrangler's `.wrangler/state`). */
   persistTo?: string;
   /** A wrangler config with real ids (the pipeline's working copy) for remote environments. */
@@ -35,16 +33,6 @@ export function d1Execute(target: D1Target, sql: string): Record<string, unknown
     args.push("--remote", "--env", target.env);
   }
   if (target.config) args.push("--config", target.config);
-  const result = spawnSync("wrangler", args, {
-    cwd: repoRoot,
-    encoding: "utf8",
-    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
-  });
-  if (result.error) throw new Error(`could not run wrangler: ${result.error.message}`);
-  if (result.status !== 0) {
-    const detail = `${result.stdout}\n${result.stderr}`.trim().split("\n").slice(-8).join("\n");
-    throw new Error(`wrangler d1 execute failed:\n${detail}`);
-  }
-  const parsed = JSON.parse(result.stdout) as { results?: Record<string, unknown>[] }[];
+  const parsed = JSON.parse(runWrangler(args)) as { results?: Record<string, unknown>[] }[];
   return parsed.at(-1)?.results ?? [];
 }

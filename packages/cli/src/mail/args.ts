@@ -1,7 +1,5 @@
-import { parseArgs } from "node:util";
 import { z } from "zod";
-
-export class UsageError extends Error {}
+import { parseCommandLine, UsageError } from "../lib/cli.ts";
 
 export const usage = `Usage: npm run mail -- --to box@domain --from a@b.example (--file message.eml | --subject S --text T [--html H]) [--url http://127.0.0.1:8787]
 
@@ -33,9 +31,8 @@ export type MailArgs = z.output<typeof argsSchema>;
 
 /** Parses and checks the command line; `null` means help was asked for. */
 export function parseMailArgs(argv: string[]): MailArgs | null {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
+  const { values } = parseCommandLine(
+    {
       args: argv,
       options: {
         to: { type: "string" },
@@ -47,10 +44,9 @@ export function parseMailArgs(argv: string[]): MailArgs | null {
         html: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
-    }));
-  } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
-  }
+    },
+    usage,
+  );
   if (values.help === true) return null;
   const parsed = argsSchema.safeParse(values);
   if (!parsed.success) {

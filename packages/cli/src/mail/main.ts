@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
-import { parseMailArgs, usage, UsageError } from "./args.ts";
+import { messageOf, runMain, UsageError } from "../lib/cli.ts";
+import { nodeProcess as process } from "../lib/node-process.ts";
+import { parseMailArgs, usage } from "./args.ts";
 import { composeMessage } from "./compose.ts";
 import { deliverLocally } from "./deliver.ts";
-import { nodeProcess as node } from "../lib/node-process.ts";
-
 
 async function main(argv: string[]): Promise<number> {
   const args = parseMailArgs(argv);
@@ -16,7 +16,7 @@ async function main(argv: string[]): Promise<number> {
     try {
       raw = await readFile(args.file);
     } catch (error) {
-      throw new UsageError(`Cannot read ${args.file}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new UsageError(`Cannot read ${args.file}: ${messageOf(error)}`);
     }
   } else {
     raw = new TextEncoder().encode(composeMessage({ from: args.from, to: args.to, subject: args.subject ?? "", text: args.text ?? "", html: args.html }));
@@ -30,10 +30,4 @@ async function main(argv: string[]): Promise<number> {
   return 1;
 }
 
-main(node.argv.slice(2)).then(
-  (code) => node.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? `Error: ${error.message}` : String(error));
-    node.exit(error instanceof UsageError ? 2 : 1);
-  },
-);
+runMain(() => main(process.argv.slice(2)));

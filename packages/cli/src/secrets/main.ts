@@ -2,18 +2,19 @@
 // Lists the secrets the environment needs for the features its values enable, checks them with the
 // doctor's rules, then puts each with `wrangler secret put NAME --env X` (value on stdin). Values are
 // never printed.
-import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { readSecretsFile, readToml } from "../doctor/load.ts";
 import { formatReport } from "../doctor/report.ts";
-import { featureRules, oauthRules, secretsInVarsRules } from "../doctor/rules/index.ts";
+import { featureRules } from "../doctor/rules/features.ts";
+import { oauthRules } from "../doctor/rules/oauth.ts";
+import { secretsInVarsRules } from "../doctor/rules/secrets-in-vars.ts";
 import { secretNames } from "../doctor/secret-names.ts";
 import type { DoctorInput } from "../doctor/types.ts";
 import { envView } from "../doctor/view.ts";
+import { messageOf, parseCommandLine, runMain, UsageError } from "../lib/cli.ts";
+import { nodeProcess as process } from "../lib/node-process.ts";
+import { runWrangler } from "../lib/wrangler.ts";
 import { planSecrets } from "./plan.ts";
-import { nodeProcess as node } from "../lib/node-process.ts";
-
 
 const usage = `usage: npm run secrets -- --env staging|production [--from-file F] [--dry-run] [--config F]
   values come from --from-file (NAME=value lines) and, for names not in it, from environment variables`;
@@ -25,7 +26,7 @@ function collect(file: string | undefined): { values: Map<string, string>; sourc
   const source = new Map<string, string>();
   for (const name of secretNames) {
     const inFile = fromFile.get(name);
-    const fromEnv = node.env[name];
+    const fromEnv = process.env[name];
     if (typeof inFile === "string" && inFile.trim() !== "") {
       values.set(name, inFile.trim());
       source.set(name, "file");
@@ -38,9 +39,8 @@ function collect(file: string | undefined): { values: Map<string, string>; sourc
 }
 
 function main(): number {
-  let args;
-  try {
-    args = parseArgs({
+  const args = parseCommandLine(
+    {
       options: {
         env: { type: "string" },
         "from-file": { type: "string" },
@@ -48,28 +48,25 @@ function main(): number {
         config: { type: "string", default: "wrangler.toml" },
         help: { type: "boolean", default: false },
       },
-    }).values;
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
-    return 2;
-  }
+    },
+    usage,
+  ).values;
   if (args.help) {
     console.log(usage);
     return 0;
   }
   const env = args.env;
   if (env !== "staging" && env !== "production") {
-    console.error(`--env must be staging or production (local secrets go in .dev.vars)\n${usage}`);
-    return 2;
+    throw new UsageError(`--env must be staging or production (local secrets go in .dev.vars)\n\n${usage}`);
   }
+  const config = resolve(args.config);
   let toml;
   let collected;
   try {
-    toml = readToml(resolve(args.config));
+    toml = readToml(config);
     collected = collect(args["from-file"]);
   } catch (error) {
-    console.error(`secrets: ${error instanceof Error ? error.message : String(error)}`);
-    return 2;
+    throw new UsageError(messageOf(error));
   }
   const { values, source } = collected;
   const plan = planSecrets(values, envView(toml, env).vars);
@@ -102,16 +99,13 @@ function main(): number {
       continue;
     }
     console.log(`running: ${command}`);
-    const result = spawnSync("npx", ["wrangler", "secret", "put", name, "--env", env, "--config", args.config], {
-      input: values.get(name),
-      stdio: ["pipe", "inherit", "inherit"],
-    });
-    if (result.status !== 0) {
-      console.error(`secrets: ${command} failed (exit ${String(result.status)}); the remaining secrets were not put.`);
-      return 1;
+    try {
+      runWrangler(["secret", "put", name, "--env", env, "--config", config], { input: values.get(name), showOutput: true });
+    } catch (error) {
+      throw new Error(`${messageOf(error)}; the remaining secrets were not put.`);
     }
   }
   return 0;
 }
 
-node.exitCode = main();
+runMain(main);

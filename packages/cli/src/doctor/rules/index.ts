@@ -12,22 +12,7 @@ import { routeRules } from "./routes.ts";
 import { secretsInVarsRules } from "./secrets-in-vars.ts";
 import { varRules } from "./vars.ts";
 
-export {
-  bindingRules,
-  cookieCorsRules,
-  cronRules,
-  featureRules,
-  isolationRules,
-  migrationRules,
-  oauthRules,
-  placeholderRules,
-  rateLimiterRules,
-  routeRules,
-  secretsInVarsRules,
-  varRules,
-};
-
-export const allRules: readonly Rule[] = [
+const allRules: readonly Rule[] = [
   bindingRules,
   placeholderRules,
   rateLimiterRules,
