@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createClient } from "./support/client.ts";
 import { db, seedUser } from "./support/seed.ts";
-import { botUsername, newChatId, postUpdate, sentTexts, telegramCalls, telegramSettings, textUpdate } from "./support/telegram.ts";
+import { botUsername, newChatId, postUpdate, postUpdateTimed, sentTexts, telegramCalls, telegramSettings, textUpdate } from "./support/telegram.ts";
 
 const token = "good-token";
 const local = telegramSettings(token);
@@ -336,5 +336,19 @@ describe("bot commands", () => {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ ok: true });
     }
+  });
+
+  it("answers at once while the platform is slow: the binding is done, the reply follows in the background", async () => {
+    const { trpc, user } = await signedInUser();
+    const { code } = await trpc.messenger.createBindingCode.mutate();
+    const chatId = newChatId();
+    // The fake Bot API takes 2 s to answer slow-token.
+    const { response, answeredInMs, settled } = await postUpdateTimed(textUpdate(chatId, `/start ${code}`), telegramSettings("slow-token"));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    expect(answeredInMs).toBeLessThan(1000);
+    expect(await db().select().from(messengerBindings).where(eq(messengerBindings.userId, user.id))).toHaveLength(1);
+    await settled;
+    expect(await lastText(String(chatId))).toContain("now bound");
   });
 });

@@ -8,4 +8,4 @@ export * from "./mail/intake/index.ts";
 export { createInvites, hashInviteCode } from "./services/invites/index.ts";
 export { requireSession } from "./auth/session.ts";
 export { completeOAuthCallback, finalizeBodySchema, finalizeOAuthLogin, startOAuthLogin } from "./services/oauth/index.ts";
-export { activeBot as activeMessengerBot, handleUpdate as handleMessengerUpdate, setBotMenu, verifyWebhookCall } from "./services/messenger/index.ts";
+export { handleUpdate as handleMessengerUpdate, verifyWebhookCall } from "./services/messenger/index.ts";

@@ -2,13 +2,15 @@ import type { FakeHandler, RecordedRequest } from "../../support/fake-server.ts"
 
 /**
  * A fake Telegram Bot API (`POST /bot<token>/<method>`), for Node-side global setups only. The
- * token selects the behaviour: ok tokens answer like Telegram does, `blocked-token` answers
+ * token selects the behaviour: ok tokens answer like Telegram does (`slow-token` after
+ * `slowAnswerMs`), `blocked-token` answers
  * `ok:false` 403, `500-token` a bare HTTP 500, `429-token` a 429 with `retry_after: 1` on every
  * other call (so one retry succeeds), `slow429-token` always a 429 with `retry_after: 30`,
  * `erroring-token` a webhook info carrying `last_error_message`.
  */
-export const telegramOkTokens = ["good-token", "admin-token", "notify-token", "browser-token", "erroring-token"] as const;
-export const telegramMethods = ["getMe", "sendMessage", "setWebhook", "getWebhookInfo", "deleteWebhook", "setMyCommands", "setChatMenuButton"] as const;
+const telegramOkTokens = ["good-token", "admin-token", "notify-token", "browser-token", "erroring-token", "slow-token"] as const;
+const slowAnswerMs = 2000;
+const telegramMethods = ["getMe", "sendMessage", "setWebhook", "getWebhookInfo", "deleteWebhook", "setMyCommands", "setChatMenuButton"] as const;
 const failingTokens = ["blocked-token", "500-token", "429-token", "slow429-token"] as const;
 
 function bodyOf(request: RecordedRequest): Record<string, unknown> {
@@ -25,7 +27,8 @@ export function telegramFakeRoutes(): Record<string, FakeHandler> {
   const calls = new Map<string, number>();
   const ok = (result: unknown) => ({ body: { ok: true, result } });
 
-  const okMethod = (token: string, method: string): FakeHandler => (request) => {
+  const okMethod = (token: string, method: string): FakeHandler => async (request) => {
+    if (token === "slow-token") await new Promise((resolve) => setTimeout(resolve, slowAnswerMs));
     const body = bodyOf(request);
     switch (method) {
       case "getMe":

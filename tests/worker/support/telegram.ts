@@ -1,6 +1,8 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import type { Vars } from "@mailroom/config";
 import { inject } from "vitest";
-import { callWorker } from "./call-worker.ts";
+import worker from "../../../apps/worker/src/index.ts";
+import { callWorker, env, origin } from "./call-worker.ts";
 
 export const botUsername = "MailroomTestBot";
 
@@ -72,4 +74,16 @@ export function postUpdate(update: unknown, settings: Vars, headers: Record<stri
     { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: typeof update === "string" ? update : JSON.stringify(update) },
     settings,
   );
+}
+
+/**
+ * `postUpdate` that tells apart the webhook's answer and the work it left to `waitUntil`:
+ * `answeredInMs` is how long the answer took, `settled` resolves when the background work is done.
+ */
+export async function postUpdateTimed(update: unknown, settings: Vars): Promise<{ response: Response; answeredInMs: number; settled: Promise<void> }> {
+  const ctx = createExecutionContext();
+  const started = Date.now();
+  const request = new Request(new URL("/api/messenger/webhook", origin), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(update) });
+  const response = await worker.fetch(request, { ...env, ...settings }, ctx);
+  return { response, answeredInMs: Date.now() - started, settled: waitOnExecutionContext(ctx) };
 }

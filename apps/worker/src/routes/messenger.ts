@@ -1,4 +1,4 @@
-import { activeMessengerBot, AppError, handleMessengerUpdate, requireSession, setBotMenu, verifyWebhookCall } from "@mailroom/api";
+import { appRouter, handleMessengerUpdate, verifyWebhookCall } from "@mailroom/api";
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
 
@@ -10,26 +10,21 @@ import type { AppEnv } from "../http/env.ts";
 export const messengerRoutes = new Hono<AppEnv>()
   .post("/webhook", async (c) => {
     const ctx = c.get("ctx");
-    verifyWebhookCall(ctx.config, c.req.raw.headers);
-    const bot = activeMessengerBot(ctx.config);
+    const bot = verifyWebhookCall(ctx.config, c.req.raw.headers);
     let body: unknown = null;
     try {
       body = JSON.parse(await c.req.text());
     } catch {
       console.warn("messenger webhook: ignored a body that is not JSON");
     }
-    if (bot && body !== null) {
+    if (body !== null) {
       try {
-        await handleMessengerUpdate({ db: ctx.db, d1: ctx.env.DB, config: ctx.config, bot }, body);
+        await handleMessengerUpdate({ db: ctx.db, d1: ctx.env.DB, config: ctx.config, bot, waitUntil: ctx.waitUntil }, body);
       } catch (error) {
         console.error(`messenger webhook: handling an update failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
     return c.json({ ok: true as const });
   })
-  .post("/bot-menu", async (c) => {
-    const ctx = c.get("ctx");
-    const session = await requireSession(ctx);
-    if (session.user.role !== "admin") throw new AppError("forbidden", "This needs an administrator");
-    return c.json(await setBotMenu(ctx.config));
-  });
+  // The REST face of `admin.messenger.setBotMenu`: the same procedure, administrator check included.
+  .post("/bot-menu", async (c) => c.json(await appRouter.createCaller(c.get("ctx")).admin.messenger.setBotMenu()));

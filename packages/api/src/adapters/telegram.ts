@@ -35,6 +35,7 @@ const defaultTimeoutMs = 10_000;
  */
 export async function callTelegram(bot: TelegramBot, method: string, body: object, timeoutMs = defaultTimeoutMs): Promise<TelegramAnswer> {
   let response: Response;
+  let text: string;
   try {
     response = await fetch(`${bot.apiBaseUrl}/bot${bot.token}/${method}`, {
       method: "POST",
@@ -42,11 +43,12 @@ export async function callTelegram(bot: TelegramBot, method: string, body: objec
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
     });
+    // Inside the try: the timeout also covers the body, and a connection can drop while it streams.
+    text = await response.text();
   } catch (error) {
     const reason = error instanceof Error && error.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : "the request failed";
     return { ok: false, status: 0, errorCode: null, description: `Telegram could not be reached (${reason})`, retryAfter: null };
   }
-  const text = await response.text();
   let parsed: z.infer<typeof answerSchema> | undefined;
   try {
     const result = answerSchema.safeParse(JSON.parse(text));

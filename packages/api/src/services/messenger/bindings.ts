@@ -1,7 +1,9 @@
-import { messengerBindings, type Database } from "@mailroom/db";
-import { eq } from "drizzle-orm";
+import { messengerBindings, userFeatures, type Database } from "@mailroom/db";
+import { eq, type SQL } from "drizzle-orm";
+import { defaultUserFeatures } from "../settings/index.ts";
 
-export type Binding = typeof messengerBindings.$inferSelect;
+/** A bound chat with its user's messenger switch, which is on unless an administrator turned it off. */
+export type Binding = typeof messengerBindings.$inferSelect & { messengerOn: boolean };
 
 /** The chat as the platform describes it, enough to bind and to show it on the settings page. */
 export interface ChatInfo {
@@ -10,14 +12,23 @@ export interface ChatInfo {
   title: string | null;
 }
 
-export async function bindingOfUser(db: Database, userId: string): Promise<Binding | null> {
-  const [row] = await db.select().from(messengerBindings).where(eq(messengerBindings.userId, userId)).limit(1);
-  return row ?? null;
+/** One query for the binding and the switch: every mail and every bot command asks for both. */
+async function bindingWhere(db: Database, where: SQL): Promise<Binding | null> {
+  const [row] = await db
+    .select({ binding: messengerBindings, messenger: userFeatures.messenger })
+    .from(messengerBindings)
+    .leftJoin(userFeatures, eq(userFeatures.userId, messengerBindings.userId))
+    .where(where)
+    .limit(1);
+  return row ? { ...row.binding, messengerOn: row.messenger ?? defaultUserFeatures.messenger } : null;
 }
 
-export async function bindingOfChat(db: Database, chatId: string): Promise<Binding | null> {
-  const [row] = await db.select().from(messengerBindings).where(eq(messengerBindings.chatId, chatId)).limit(1);
-  return row ?? null;
+export function bindingOfUser(db: Database, userId: string): Promise<Binding | null> {
+  return bindingWhere(db, eq(messengerBindings.userId, userId));
+}
+
+export function bindingOfChat(db: Database, chatId: string): Promise<Binding | null> {
+  return bindingWhere(db, eq(messengerBindings.chatId, chatId));
 }
 
 /**

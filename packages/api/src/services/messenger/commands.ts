@@ -2,7 +2,6 @@ import type { Config } from "@mailroom/config";
 import { users, type Database } from "@mailroom/db";
 import { eq } from "drizzle-orm";
 import type { TelegramBot } from "../../adapters/telegram.ts";
-import { getUserFeatures } from "../settings/index.ts";
 import { consumeBindingCode } from "./binding-codes.ts";
 import { bindChat, bindingOfChat, setPaused, type Binding } from "./bindings.ts";
 import {
@@ -27,6 +26,7 @@ export interface BotDeps {
   d1: D1Database;
   config: Config;
   bot: TelegramBot;
+  waitUntil: (promise: Promise<unknown>) => void;
   now?: Date;
 }
 
@@ -82,14 +82,16 @@ async function replyTo(deps: BotDeps, chat: TelegramChat, text: string): Promise
   if (command.name === "start") return start(deps, chat, command.args);
   const binding = await bindingOfChat(deps.db, String(chat.id));
   if (!binding) return notBoundLines;
-  if (!(await getUserFeatures(deps.db, binding.userId)).messenger) return switchedOffLines;
+  if (!binding.messengerOn) return switchedOffLines;
   return boundCommand(deps, command.name, binding);
 }
 
 /**
  * Handles one webhook update. It never throws for the update's content: anything it cannot use
  * (unknown kinds, malformed objects, messages without text) is logged and ignored, so the
- * platform never redelivers a poison update.
+ * platform never redelivers a poison update. State changes (binding, pause) are done before it
+ * returns, so updates take effect in the order Telegram delivers them; the reply is sent in
+ * `waitUntil`, so a slow or rate-limited platform never holds up the webhook's answer.
  */
 export async function handleUpdate(deps: BotDeps, body: unknown): Promise<void> {
   const parsed = updateSchema.safeParse(body);
@@ -105,5 +107,5 @@ export async function handleUpdate(deps: BotDeps, body: unknown): Promise<void> 
   }
   if (message.text === undefined) return;
   const lines = await replyTo(deps, message.chat, message.text);
-  if (lines) await sendHtmlLogged(deps.bot, String(message.chat.id), lines, "reply");
+  if (lines) deps.waitUntil(sendHtmlLogged(deps.bot, String(message.chat.id), lines, "reply"));
 }

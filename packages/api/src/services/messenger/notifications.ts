@@ -1,16 +1,14 @@
 import type { Config } from "@mailroom/config";
 import type { Database } from "@mailroom/db";
-import type { TelegramBot } from "../../adapters/telegram.ts";
 import { AppError } from "../../errors/index.ts";
 import type { MessageStoredEvent, MessageStoredListener } from "../../mail/intake/events.ts";
-import { getUserFeatures } from "../settings/index.ts";
 import { activeBot, requireBot } from "./bot.ts";
-import { bindingOfUser, type Binding } from "./bindings.ts";
+import { bindingOfUser } from "./bindings.ts";
 import { formatSender, recognitionLine, userText } from "./format.ts";
 import { sendHtml, sendHtmlLogged } from "./send.ts";
 
 /** The lines of a new-mail notification; recognition (rules or AI) is done before storage, so it is included. */
-export function newMailLines(event: Pick<MessageStoredEvent, "address" | "fromName" | "fromAddress" | "subject" | "recognition">): string[] {
+function newMailLines(event: Pick<MessageStoredEvent, "address" | "fromName" | "fromAddress" | "subject" | "recognition">): string[] {
   const lines = [
     `📬 <b>New mail</b> to ${userText(event.address, 200)}`,
     `From: ${userText(formatSender(event.fromName, event.fromAddress), 200)}`,
@@ -25,35 +23,28 @@ export function testLines(email: string): string[] {
   return ["🔔 <b>Test notification</b>", `Notifications for ${userText(email, 200)} arrive in this chat.`];
 }
 
-/** The bound, unpaused chat of a user whose messenger switch is on, or null: then nothing is sent. */
-async function notifiableChat(db: Database, userId: string): Promise<Binding | null> {
-  const binding = await bindingOfUser(db, userId);
-  if (!binding || binding.paused) return null;
-  return (await getUserFeatures(db, userId)).messenger ? binding : null;
-}
-
 /** The post-intake listener: one message per stored mail, with the extracted code or link. */
 export const messengerListener: MessageStoredListener = {
   name: "messenger",
   run: async (event, deps) => {
     const bot = activeBot(deps.config);
     if (!bot) return;
-    const binding = await notifiableChat(deps.db, event.userId);
-    if (!binding) return;
+    const binding = await bindingOfUser(deps.db, event.userId);
+    if (!binding || binding.paused || !binding.messengerOn) return;
     await sendHtmlLogged(bot, binding.chatId, newMailLines(event), "new-mail notification");
   },
 };
 
 /**
- * `messenger.sendTest`: the checks a person needs an answer to (no token, messenger or the
- * user's switch off, no chat, paused), then one message; a refusal is `messenger_api_failed`.
+ * `messenger.sendTest`: the checks a person needs an answer to (no token, messenger off, no chat,
+ * the user's switch off, paused), then one message; a refusal is `messenger_api_failed`.
  */
 export async function sendTestNotification(db: Database, config: Config, user: { id: string; email: string }): Promise<void> {
-  const bot: TelegramBot = requireBot(config);
+  const bot = requireBot(config);
   if (!config.messenger.enabled) throw new AppError("feature_disabled", "The messenger is switched off on this service");
-  if (!(await getUserFeatures(db, user.id)).messenger) throw new AppError("feature_disabled", "The messenger is switched off for your account");
   const binding = await bindingOfUser(db, user.id);
   if (!binding) throw new AppError("not_found", "No chat is bound yet. Generate a binding code and send it to the bot first.");
+  if (!binding.messengerOn) throw new AppError("feature_disabled", "The messenger is switched off for your account");
   if (binding.paused) throw new AppError("feature_disabled", "Notifications are paused. Resume them to send a test.");
   const answer = await sendHtml(bot, binding.chatId, testLines(user.email));
   if (!answer.ok) throw new AppError("messenger_api_failed", `Telegram refused the message: ${answer.description}`);

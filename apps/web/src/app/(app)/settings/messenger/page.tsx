@@ -42,10 +42,11 @@ export default function MessengerSettingsPage() {
   const unbind = trpc.messenger.unbind.useMutation({ onSuccess: refresh });
   const sendTest = trpc.messenger.sendTest.useMutation();
 
-  const bound = status.data?.bound ?? false;
+  // A new binding (also of another chat while one is bound) uses the code up: hide it.
+  const boundAt = status.data?.chat?.boundAt.getTime();
   useEffect(() => {
-    if (bound) setCode(null);
-  }, [bound]);
+    if (boundAt !== undefined) setCode(null);
+  }, [boundAt]);
 
   const actionError = [pause.error, resume.error, unbind.error].find(Boolean);
 
