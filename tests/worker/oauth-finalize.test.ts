@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { appError, createClient } from "./support/client.ts";
 import { finalizeRest, freshIp, login, oauthOverrides, ticketOf, uniqueTag } from "./support/oauth.ts";
 import { codehostEmail, forumEmail } from "./support/oauth-scenarios.ts";
-import { db, seedInvite } from "./support/seed.ts";
+import { db, seedInvite, seedUser } from "./support/seed.ts";
 
 /** A new forum user's pending ticket, from a real callback. */
 async function newForumTicket(next?: string) {
@@ -169,6 +169,35 @@ describe("POST /api/auth/oauth/:provider/finalize", () => {
       codes.map(async (code) => (await db().select().from(inviteCodes).where(eq(inviteCodes.codeHash, await hashInviteCode(code))))[0]?.usedCount),
     );
     expect(used.reduce((a, b) => (a ?? 0) + (b ?? 0), 0)).toBe(1);
+  });
+
+  it("refuses with 409 when the provider account was bound by another ticket meanwhile, and leaves the invite unused", async () => {
+    const tag = uniqueTag();
+    // Two callbacks of one forum account before either finished: two tickets, different e-mails.
+    const first = ticketOf((await login("forum", `sub~${tag}`)).location);
+    const second = ticketOf((await login("forum", `changed-email~${tag}`)).location);
+    expect((await finalizeRest("forum", { ticket: first, inviteCode: await seedInvite() })).response.status).toBe(200);
+    const inviteCode = await seedInvite();
+    const result = await finalizeRest("forum", { ticket: second, inviteCode });
+    expect(result.response.status).toBe(409);
+    expect(result.json.error?.code).toBe("conflict");
+    expect(result.cookie).toBeUndefined();
+    expect(await usersWithEmail(forumEmail(tag, "changed"))).toHaveLength(0);
+    const [invite] = await db().select().from(inviteCodes).where(eq(inviteCodes.codeHash, await hashInviteCode(inviteCode)));
+    expect(invite?.usedCount).toBe(0);
+  });
+
+  it("refuses with 409 when the ticket's e-mail was registered meanwhile, and leaves the invite unused", async () => {
+    const { ticket, email } = await newForumTicket();
+    await seedUser({ email });
+    const inviteCode = await seedInvite();
+    const result = await finalizeRest("forum", { ticket, inviteCode });
+    expect(result.response.status).toBe(409);
+    expect(result.json.error?.code).toBe("conflict");
+    expect(result.cookie).toBeUndefined();
+    expect(await usersWithEmail(email)).toHaveLength(1);
+    const [invite] = await db().select().from(inviteCodes).where(eq(inviteCodes.codeHash, await hashInviteCode(inviteCode)));
+    expect(invite?.usedCount).toBe(0);
   });
 
   it.each([

@@ -49,6 +49,13 @@ export function startFakeCodehost(authorizeCode = "primary-verified~1"): Promise
       if (emails === "garbage") return { body: { message: "not a list" } };
       return { body: emails };
     },
+    // A provider that takes its time: the answer comes only after 2 s (for the timeout tests).
+    "GET /slow": () =>
+      new Promise((resolve) => {
+        setTimeout(() => {
+          resolve({ body: { late: true } });
+        }, 2000);
+      }),
   });
 }
 

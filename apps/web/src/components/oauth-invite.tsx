@@ -1,9 +1,9 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Field } from "@/components/field";
 import { OAuthButtons } from "@/components/oauth-buttons";
+import { useEnterApp } from "@/features/auth/use-enter-app";
 import { errorCode, errorMessage, fieldErrors } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 
@@ -20,18 +20,11 @@ function StartAgain({ message }: { message: string }) {
 
 /** Step two of a new third-party user's quick login: who is signing up, and their invite code. */
 export function OAuthInvite({ provider, ticket }: { provider: string; ticket: string }) {
-  const router = useRouter();
-  const utils = trpc.useUtils();
+  const { enter } = useEnterApp();
   const [inviteCode, setInviteCode] = useState("");
   const pending = trpc.auth.oauth.ticket.useQuery({ ticket }, { retry: false, refetchOnWindowFocus: false });
   const providers = trpc.auth.oauth.providers.useQuery(undefined, { staleTime: 60_000 });
-  const finalize = trpc.auth.oauth.finalize.useMutation({
-    onSuccess: ({ user, redirectTo }) => {
-      // Seed the session cache so signed-in pages do not see the signed-out answer from before.
-      utils.auth.session.setData(undefined, user);
-      router.replace(redirectTo);
-    },
-  });
+  const finalize = trpc.auth.oauth.finalize.useMutation({ onSuccess: ({ user, redirectTo }) => { enter(user, redirectTo); } });
 
   if (pending.isPending) {
     return (

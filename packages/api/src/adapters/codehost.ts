@@ -1,11 +1,11 @@
 import type { Config } from "@mailroom/config";
 import { z } from "zod";
-import { accessTokenOf, authorizeUrl, fetchProviderJson, ProviderError, type ProviderApp, type ProviderProfile } from "./oauth-http.ts";
+import { accessTokenOf, authorizeUrl, fetchProviderJson, parseProviderAnswer, type ProviderApp, type ProviderProfile } from "./oauth-http.ts";
 
 // codehost is GitHub: an OAuth App, then the REST API for the profile and the e-mail list.
 type CodehostSettings = Config["oauth"]["codehost"];
 
-export const codehostScope = "read:user user:email";
+const codehostScope = "read:user user:email";
 const userAgent = "Mailroom-OAuth";
 
 const userSchema = z.object({
@@ -21,17 +21,11 @@ export function codehostAuthorizeUrl(settings: CodehostSettings, app: ProviderAp
   return authorizeUrl(settings.authorizeUrl, app, codehostScope, state, codeChallenge);
 }
 
-function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
-  const result = schema.safeParse(body);
-  if (!result.success) throw new ProviderError(`codehost ${what} has an unexpected shape`);
-  return result.data;
-}
-
 /**
  * CONTRACT §5: the primary verified address, else any verified one, else, only when the list
  * is empty, the public profile address. An unverified list means there is nothing usable.
  */
-export function resolveCodehostEmail(emails: z.infer<typeof emailsSchema>, publicEmail: string | null | undefined): string | null {
+function resolveCodehostEmail(emails: z.infer<typeof emailsSchema>, publicEmail: string | null | undefined): string | null {
   const primary = emails.find((e) => e.primary === true && e.verified === true);
   if (primary) return primary.email;
   const verified = emails.find((e) => e.verified === true);
@@ -57,8 +51,8 @@ export async function fetchCodehostProfile(settings: CodehostSettings, app: Prov
   );
   const headers = { Authorization: `Bearer ${token}`, Accept: "application/vnd.github+json", "User-Agent": userAgent };
   const [user, emails] = await Promise.all([
-    fetchProviderJson(`${settings.apiBaseUrl}/user`, { headers }).then((body) => parse(userSchema, body, "user")),
-    fetchProviderJson(`${settings.apiBaseUrl}/user/emails`, { headers }).then((body) => parse(emailsSchema, body, "e-mail list")),
+    fetchProviderJson(`${settings.apiBaseUrl}/user`, { headers }).then((body) => parseProviderAnswer(userSchema, body, "codehost user")),
+    fetchProviderJson(`${settings.apiBaseUrl}/user/emails`, { headers }).then((body) => parseProviderAnswer(emailsSchema, body, "codehost e-mail list")),
   ]);
   return {
     providerUserId: String(user.id),

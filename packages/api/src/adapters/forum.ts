@@ -1,11 +1,11 @@
 import type { Config } from "@mailroom/config";
 import { z } from "zod";
-import { accessTokenOf, authorizeUrl, fetchProviderJson, ProviderError, type ProviderApp, type ProviderProfile } from "./oauth-http.ts";
+import { accessTokenOf, authorizeUrl, fetchProviderJson, parseProviderAnswer, ProviderError, type ProviderApp, type ProviderProfile } from "./oauth-http.ts";
 
 // forum is a generic OAuth 2.0 / OIDC-style provider (Linux.do Connect by default).
 type ForumSettings = Config["oauth"]["forum"];
 
-export const forumScope = "openid profile email";
+const forumScope = "openid profile email";
 
 const idSchema = z.union([z.number().int(), z.string().trim().min(1)]);
 
@@ -41,11 +41,11 @@ export async function fetchForumProfile(settings: ForumSettings, app: ProviderAp
       }).toString(),
     }),
   );
-  const parsed = userinfoSchema.safeParse(
+  const info = parseProviderAnswer(
+    userinfoSchema,
     await fetchProviderJson(settings.userinfoUrl, { headers: { Authorization: `Bearer ${token}`, Accept: "application/json" } }),
+    "forum user info",
   );
-  if (!parsed.success) throw new ProviderError("forum user info has an unexpected shape");
-  const info = parsed.data;
   // A stable id is what the identity is bound to; `sub` (OIDC) first, then the forum's own `id`.
   const id = info.sub ?? info.id;
   if (id === null || id === undefined) throw new ProviderError("forum user info has no stable user id");

@@ -1,3 +1,5 @@
+import type { z } from "zod";
+
 /** A provider answered badly (non-2xx, not JSON, wrong shape) or not in time. */
 export class ProviderError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -7,27 +9,38 @@ export class ProviderError extends Error {
 }
 
 // A stuck provider must not hold a login request (and the worker) open indefinitely.
-export const providerTimeoutMs = 8000;
+const providerTimeoutMs = 8000;
 
-/** Calls a provider endpoint and returns its JSON body; anything but a 2xx JSON answer is a ProviderError. */
-export async function fetchProviderJson(url: string, init: RequestInit): Promise<unknown> {
+/**
+ * Calls a provider endpoint and returns its JSON body; anything but a 2xx JSON answer within
+ * `timeoutMs` (tests pass a short one) is a ProviderError.
+ */
+export async function fetchProviderJson(url: string, init: RequestInit, timeoutMs = providerTimeoutMs): Promise<unknown> {
+  const host = new URL(url).host;
   let response: Response;
   try {
-    response = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(providerTimeoutMs) });
+    response = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
-    throw new ProviderError(`request to ${new URL(url).host} failed`, { cause: error });
+    throw new ProviderError(`request to ${host} failed`, { cause: error });
   }
   const text = await response.text().catch((error: unknown) => {
-    throw new ProviderError(`reading the answer of ${new URL(url).host} failed`, { cause: error });
+    throw new ProviderError(`reading the answer of ${host} failed`, { cause: error });
   });
   if (response.status < 200 || response.status > 299) {
-    throw new ProviderError(`${new URL(url).host} answered ${response.status}`);
+    throw new ProviderError(`${host} answered ${response.status}`);
   }
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new ProviderError(`${new URL(url).host} answered something that is not JSON`, { cause: error });
+    throw new ProviderError(`${host} answered something that is not JSON`, { cause: error });
   }
+}
+
+/** A provider answer checked against the shape the adapter relies on; any other shape is a ProviderError. */
+export function parseProviderAnswer<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new ProviderError(`${what} has an unexpected shape`);
+  return result.data;
 }
 
 /** The profile parts the login flow uses, whatever the provider calls them. */

@@ -2,8 +2,9 @@ import { users } from "@mailroom/db";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
+import { publicUser } from "../auth/public-user.ts";
 import { enforceRateLimit } from "../auth/rate-limit.ts";
-import { endSession, prepareSession, readSession, startSession, type SessionUser } from "../auth/session.ts";
+import { endSession, prepareSession, readSession, startSession } from "../auth/session.ts";
 import { AppError } from "../errors/index.ts";
 import { newId } from "../lib/crypto.ts";
 import { redeemInvite } from "../services/invites/index.ts";
@@ -11,11 +12,6 @@ import { emailSchema, inviteCodeSchema, newPasswordSchema } from "../shared/vali
 import { protectedProcedure, publicProcedure } from "../trpc/procedures.ts";
 import { router } from "../trpc/init.ts";
 import { oauthRouter } from "./oauth.ts";
-
-/** What the client may know about a user. */
-export function publicUser(user: SessionUser) {
-  return { id: user.id, email: user.email, name: user.name, role: user.role, createdAt: user.createdAt };
-}
 
 const wrongCredentials = "The e-mail address or password is incorrect";
 

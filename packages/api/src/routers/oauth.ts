@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { SessionUser } from "../auth/session.ts";
 import {
   finalizeBodySchema,
   finalizeOAuthLogin,
@@ -9,14 +8,11 @@ import {
   ticketIdSchema,
   ticketInvalid,
 } from "../services/oauth/index.ts";
+import { publicUser } from "../auth/public-user.ts";
 import { router } from "../trpc/init.ts";
 import { protectedProcedure, publicProcedure } from "../trpc/procedures.ts";
 
 // The same projection as `auth.me`; kept here so this router does not import its parent.
-function signedInUser(user: SessionUser) {
-  return { id: user.id, email: user.email, name: user.name, role: user.role, createdAt: user.createdAt };
-}
-
 /** `auth.oauth.*`: the quick-login providers, the invite-code ticket and its finalization. */
 export const oauthRouter = router({
   providers: publicProcedure.query(({ ctx }) => listProviders(ctx.config)),
@@ -31,7 +27,7 @@ export const oauthRouter = router({
     .input(finalizeBodySchema.extend({ provider: z.string().max(32) }))
     .mutation(async ({ ctx, input }) => {
       const { redirectTo, user } = await finalizeOAuthLogin(ctx, input.provider, input);
-      return { ok: true as const, redirectTo, user: signedInUser(user) };
+      return { ok: true as const, redirectTo, user: publicUser(user) };
     }),
 
   /** The signed-in user's connected provider identities. */

@@ -1,16 +1,17 @@
 "use client";
 
-import { sanitizeNextPath } from "@mailroom/api/shared";
 import Link from "next/link";
-import { useRouter, useSearchParams } from "next/navigation";
+import { useSearchParams } from "next/navigation";
 import { Suspense, useState, type FormEvent } from "react";
 import { AuthCard } from "@/components/auth-card";
 import { Field } from "@/components/field";
 import { OAuthButtons } from "@/components/oauth-buttons";
 import { OAuthErrorNotice } from "@/components/oauth-error";
 import { OAuthInvite } from "@/components/oauth-invite";
-import { errorMessage, fieldErrors } from "@/lib/errors";
+import { useEnterApp } from "@/features/auth/use-enter-app";
+import { fieldErrors } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
+import { FormError } from "@/components/form-error";
 
 function LoginForm() {
   const params = useSearchParams();
@@ -28,18 +29,10 @@ function LoginForm() {
 
 function PasswordLogin() {
   const params = useSearchParams();
-  const router = useRouter();
-  const utils = trpc.useUtils();
-  const next = sanitizeNextPath(params.get("next"));
+  const { next, enter } = useEnterApp();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const login = trpc.auth.login.useMutation({
-    onSuccess: ({ user }) => {
-      // Seed the session cache so signed-in pages do not see the signed-out answer from before.
-      utils.auth.session.setData(undefined, user);
-      router.replace(next);
-    },
-  });
+  const login = trpc.auth.login.useMutation({ onSuccess: ({ user }) => { enter(user); } });
   const errors = fieldErrors(login.error);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -56,11 +49,7 @@ function PasswordLogin() {
     >
       <OAuthErrorNotice reason={params.get("oauth_error")} />
       <form className="stack" onSubmit={onSubmit} noValidate>
-        {login.error && !Object.keys(errors).length && (
-          <p className="alert error" role="alert">
-            {errorMessage(login.error)}
-          </p>
-        )}
+        <FormError error={login.error} />
         <Field label="E-mail" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => { setEmail(e.target.value); }} error={errors.email} />
         <Field label="Password" type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => { setPassword(e.target.value); }} error={errors.password} />
         <button className="button primary" type="submit" disabled={login.isPending}>

@@ -1,30 +1,24 @@
 "use client";
 
-import { passwordMinLength, sanitizeNextPath } from "@mailroom/api/shared";
+import { passwordMinLength } from "@mailroom/api/shared";
 import Link from "next/link";
-import { useRouter, useSearchParams } from "next/navigation";
+import { useSearchParams } from "next/navigation";
 import { Suspense, useState, type FormEvent } from "react";
 import { AuthCard } from "@/components/auth-card";
 import { Field } from "@/components/field";
 import { OAuthButtons } from "@/components/oauth-buttons";
-import { errorMessage, fieldErrors } from "@/lib/errors";
+import { useEnterApp } from "@/features/auth/use-enter-app";
+import { fieldErrors } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
+import { FormError } from "@/components/form-error";
 
 function RegisterForm() {
   const params = useSearchParams();
-  const router = useRouter();
-  const utils = trpc.useUtils();
-  const next = sanitizeNextPath(params.get("next"));
+  const { next, enter } = useEnterApp();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [inviteCode, setInviteCode] = useState(params.get("invite") ?? "");
-  const register = trpc.auth.register.useMutation({
-    onSuccess: ({ user }) => {
-      // Seed the session cache so signed-in pages do not see the signed-out answer from before.
-      utils.auth.session.setData(undefined, user);
-      router.replace(next);
-    },
-  });
+  const register = trpc.auth.register.useMutation({ onSuccess: ({ user }) => { enter(user); } });
   const errors = fieldErrors(register.error);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -40,11 +34,7 @@ function RegisterForm() {
       }
     >
       <form className="stack" onSubmit={onSubmit} noValidate>
-        {register.error && !Object.keys(errors).length && (
-          <p className="alert error" role="alert">
-            {errorMessage(register.error)}
-          </p>
-        )}
+        <FormError error={register.error} />
         <Field label="Invite code" name="inviteCode" autoComplete="off" required value={inviteCode} onChange={(e) => { setInviteCode(e.target.value); }} error={errors.inviteCode} hint="Registration is by invitation. Ask an administrator for a code." />
         <Field label="E-mail" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => { setEmail(e.target.value); }} error={errors.email} />
         <Field label="Password" type="password" name="password" autoComplete="new-password" required minLength={passwordMinLength} value={password} onChange={(e) => { setPassword(e.target.value); }} error={errors.password} hint={`At least ${passwordMinLength} characters.`} />

@@ -6,6 +6,7 @@ import { CopyButton } from "@/components/copy-button";
 import { Field } from "@/components/field";
 import { errorMessage, fieldErrors } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
+import { FormError } from "@/components/form-error";
 
 /** The user's mailbox addresses: create (random or custom, on an allowed domain), copy, delete. */
 export function MailboxPanel() {
@@ -50,7 +51,7 @@ export function MailboxPanel() {
           {create.isPending ? "Creating…" : "Create mailbox"}
         </button>
       </form>
-      {create.error && !Object.keys(errors).length && <p className="alert error" role="alert">{errorMessage(create.error)}</p>}
+      <FormError error={create.error} />
       {remove.error && <p className="alert error" role="alert">{errorMessage(remove.error)}</p>}
       {boxes.isPending && <p className="muted" role="status">Loading…</p>}
       {boxes.isError && <p className="alert error" role="alert">{errorMessage(boxes.error)}</p>}

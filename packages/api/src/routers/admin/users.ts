@@ -7,7 +7,7 @@ import { cursorSchema, encodeCursor, likePattern } from "../../lib/cursor.ts";
 import { roleSchema } from "../../shared/validators.ts";
 import { router } from "../../trpc/init.ts";
 import { adminProcedure } from "../../trpc/procedures.ts";
-import { publicUser } from "../auth.ts";
+import { publicUser } from "../../auth/public-user.ts";
 
 export const adminUsersRouter = router({
   list: adminProcedure

@@ -19,7 +19,7 @@ export function ticketInvalid(): AppError {
   return new AppError("oauth_ticket_invalid", "OAuth ticket is invalid");
 }
 
-export interface FinalizedLogin {
+interface FinalizedLogin {
   redirectTo: string;
   user: SessionUser;
 }

@@ -1,8 +1,6 @@
 export { completeOAuthCallback } from "./callback.ts";
-export { finalizeBodySchema, finalizeOAuthLogin, ticketIdSchema, ticketInvalid, type FinalizedLogin } from "./finalize.ts";
+export { finalizeBodySchema, finalizeOAuthLogin, ticketIdSchema, ticketInvalid } from "./finalize.ts";
 export { listIdentities } from "./identities.ts";
-export { isProvider, listProviders, parseProvider, type OAuthProvider } from "./providers.ts";
-export { loginErrorPath, type OAuthErrorReason } from "./redirects.ts";
+export { listProviders } from "./providers.ts";
 export { startOAuthLogin } from "./start.ts";
-export { stateLifetimeMs } from "./states.ts";
-export { maxFailedAttempts, readPendingTicket, ticketLifetimeMs } from "./tickets.ts";
+export { readPendingTicket } from "./tickets.ts";

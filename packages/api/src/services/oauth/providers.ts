@@ -5,9 +5,7 @@ import { fetchForumProfile, forumAuthorizeUrl } from "../../adapters/forum.ts";
 import type { ProviderApp, ProviderProfile } from "../../adapters/oauth-http.ts";
 import { AppError } from "../../errors/index.ts";
 
-export type { OAuthProvider };
-
-export function isProvider(value: string): value is OAuthProvider {
+function isProvider(value: string): value is OAuthProvider {
   return (oauthProviders as readonly string[]).includes(value);
 }
 

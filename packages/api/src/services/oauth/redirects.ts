@@ -1,7 +1,7 @@
 import type { OAuthProvider } from "@mailroom/db";
 
 /** Why an OAuth round trip ended on the login page; the page shows a message for each. */
-export type OAuthErrorReason =
+type OAuthErrorReason =
   | "state_invalid"
   | "provider_error"
   | "email_unavailable"

@@ -3,7 +3,7 @@ import type { Context } from "../../context.ts";
 import { randomToken } from "../../lib/crypto.ts";
 import { isMissingTable } from "./missing-table.ts";
 
-export const stateLifetimeMs = 10 * 60 * 1000;
+const stateLifetimeMs = 10 * 60 * 1000;
 
 export interface ConsumedState {
   nextPath: string;

@@ -5,9 +5,9 @@ import type { Context } from "../../context.ts";
 import { randomToken } from "../../lib/crypto.ts";
 import { isMissingTable } from "./missing-table.ts";
 
-export const ticketLifetimeMs = 15 * 60 * 1000;
+const ticketLifetimeMs = 15 * 60 * 1000;
 /** The wrong invite code that uses up a ticket. */
-export const maxFailedAttempts = 5;
+const maxFailedAttempts = 5;
 
 export type PendingTicket = typeof oauthPendingLogins.$inferSelect;
 

@@ -5,6 +5,7 @@ import { CopyButton } from "@/components/copy-button";
 import { Field } from "@/components/field";
 import { errorMessage, fieldErrors } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
+import { FormError } from "@/components/form-error";
 
 const statusLabel = { active: "Active", disabled: "Disabled", expired: "Expired", used_up: "Used up" } as const;
 
@@ -55,7 +56,7 @@ export default function InvitesPage() {
             {create.isPending ? "Creating…" : "Create codes"}
           </button>
         </form>
-        {create.error && !Object.keys(errors).length && <p className="alert error" role="alert">{errorMessage(create.error)}</p>}
+        <FormError error={create.error} />
         {create.data && (
           <div className="alert ok" role="status" aria-label="New invite codes">
             <p>Copy these now; they will not be shown again.</p>

@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Field } from "@/components/field";
 import { errorMessage, fieldErrors } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
+import { FormError } from "@/components/form-error";
 
 const mib = 1024 * 1024;
 
@@ -52,7 +53,7 @@ function DomainsForm() {
           </label>
         ))}
       </fieldset>
-      {save.error && !Object.keys(errors).length && <p className="alert error" role="alert">{errorMessage(save.error)}</p>}
+      <FormError error={save.error} />
       {save.isSuccess && <p className="alert ok" role="status">Domains saved.</p>}
       <button className="button primary" type="submit" disabled={save.isPending}>Save domains</button>
     </form>
@@ -104,7 +105,7 @@ function DefaultsForm() {
         {field("attachmentMaxMiB", "Largest kept attachment (MiB)", "attachmentMaxBytes")}
         {field("aiFallbackDaily", "AI recognitions per day")}
       </div>
-      {save.error && !Object.keys(errors).length && <p className="alert error" role="alert">{errorMessage(save.error)}</p>}
+      <FormError error={save.error} />
       {save.isSuccess && <p className="alert ok" role="status">Defaults saved.</p>}
       <button className="button primary" type="submit" disabled={save.isPending}>Save defaults</button>
     </form>
