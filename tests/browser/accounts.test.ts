@@ -15,7 +15,7 @@ afterAll(async () => {
 describe("accounts in the browser", () => {
   it("admin from the CLI invites a user, who registers, signs out and signs back in", async () => {
     const admin = { email: "admin@example.com", password: "admin password 1" };
-    expect(npmRun("admin", ["create-admin", "--email", admin.email, "--password", admin.password])).toContain("Created administrator");
+    expect(npmRun("admin", ["create-admin", "--email", admin.email], `${admin.password}\n`)).toContain("Created administrator");
 
     const adminPage = await browser.newPage();
     const adminErrors = watchPageErrors(adminPage);

@@ -15,7 +15,7 @@ afterAll(async () => {
 describe("mail in the browser", () => {
   it("creates a mailbox, receives mail from npm run mail, shows and copies the code, and never runs mail scripts", async () => {
     const user = { email: "reader@example.com", password: "reader password 1" };
-    npmRun("admin", ["create-admin", "--email", user.email, "--password", user.password]);
+    npmRun("admin", ["create-admin", "--email", user.email], `${user.password}\n`);
 
     const context = await browser.newContext();
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: webOrigin });
@@ -42,6 +42,26 @@ describe("mail in the browser", () => {
     await page.getByRole("button", { name: "Copy code" }).click();
     await page.getByRole("button", { name: "Copied" }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("731904");
+
+    // Opening the message marked it read; "Mark unread" sticks when the window regains focus
+    // and the message is fetched again (reading a message never writes).
+    await page.getByRole("button", { name: "Mark unread" }).click();
+    await page.getByRole("button", { name: "Mark read" }).waitFor();
+    // Past the client's 5 s stale time, so regaining focus refetches the message.
+    await page.waitForTimeout(5_500);
+    const refetched = page.waitForResponse((res) => res.url().includes("messages.get"));
+    await page.evaluate(() => {
+      window.dispatchEvent(new Event("visibilitychange"));
+      window.dispatchEvent(new Event("focus"));
+    });
+    await refetched;
+    await page.waitForTimeout(500);
+    expect(await page.getByRole("button", { name: "Mark read" }).count()).toBe(1);
+    await page.getByRole("link", { name: "Inbox" }).first().click();
+    await page.getByRole("link", { name: "Your sign-in code" }).waitFor();
+    expect(await page.locator("tr", { hasText: "Your sign-in code" }).getAttribute("data-read")).toBe("false");
+    await page.getByRole("link", { name: "Your sign-in code" }).click();
+    await page.getByRole("button", { name: "Mark unread" }).waitFor();
 
     const html = [
       "<p>Welcome aboard.</p>",

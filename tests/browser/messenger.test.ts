@@ -35,7 +35,7 @@ async function signIn(page: Page, email: string, password: string, path: string)
 describe("messenger in the browser", () => {
   it("a user generates a code, the bot receives /start <code>, and the page shows the chat as bound", async () => {
     const admin = { email: "bot-admin@example.com", password: "bot admin password" };
-    npmRun("admin", ["create-admin", "--email", admin.email, "--password", admin.password]);
+    npmRun("admin", ["create-admin", "--email", admin.email], `${admin.password}\n`);
     const [invite = ""] = npmRun("admin", ["create-invite"]).split("\n");
 
     const context = await browser.newContext();

@@ -16,7 +16,7 @@ afterAll(async () => {
 describe("OAuth quick login in the browser", () => {
   it("signs an existing user in with GitHub and lands on next, with the identity on the account page", async () => {
     const email = codehostEmail("7001", "primary");
-    npmRun("admin", ["create-admin", "--email", email, "--password", "existing user pw 1"]);
+    npmRun("admin", ["create-admin", "--email", email], "existing user pw 1\n");
     const context = await browser.newContext();
     const page = await context.newPage();
     const errors = watchPageErrors(page);

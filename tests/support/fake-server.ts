@@ -12,7 +12,7 @@ export interface RecordedRequest {
   at: number;
 }
 
-export interface FakeResponse {
+interface FakeResponse {
   status?: number;
   headers?: Record<string, string>;
   /** Objects are sent as JSON. */

@@ -51,7 +51,7 @@ describe("Origin check on state-changing requests", () => {
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({
       ok: false,
-      error: { code: "forbidden", message: "Requests from this origin are not allowed" },
+      error: { code: "forbidden", message: "Requests from this origin are not allowed", requestId: res.headers.get("X-Request-Id") },
     });
   });
 

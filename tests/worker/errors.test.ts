@@ -5,7 +5,7 @@ describe("error model", () => {
   it("answers unknown REST paths with the JSON error shape", async () => {
     const res = await callWorker("/api/nope");
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ ok: false, error: { code: "not_found", message: "Not found" } });
+    expect(await res.json()).toEqual({ ok: false, error: { code: "not_found", message: "Not found", requestId: res.headers.get("X-Request-Id") } });
   });
 
   it("answers unknown procedures with data.appCode", async () => {

@@ -1,14 +1,15 @@
-import { loadConfig } from "@mailroom/config";
 import { setBusinessDefaults } from "@mailroom/api";
-import { createDb, messages, usageCounters, userFeatures } from "@mailroom/db";
+import { createDb } from "@mailroom/db";
+import { messages, usageCounters, userFeatures } from "@mailroom/db/schema";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { recognizeByRules } from "../../packages/api/src/mail/recognition/index.ts";
 import { env } from "./support/call-worker.ts";
+import { serviceContext } from "./support/service-context.ts";
 import { deliver, emailMessage, seedMailbox, simpleMail } from "./support/email-message.ts";
 
 const db = createDb(env.DB);
-const settings = { db, cache: env.CACHE, config: loadConfig(env) };
+const settings = serviceContext();
 const today = () => new Date().toISOString().slice(0, 10);
 
 // Rules find nothing here (checked below), but the value is in the mail, so the AI's answer holds.
@@ -60,7 +61,7 @@ describe("recognition at intake", () => {
     const { ai, run } = fakeAi();
     const row = await send("off@mail.localhost", "<o1@x>", unclearText, { AI: ai });
     expect(run).not.toHaveBeenCalled();
-    expect(row).toMatchObject({ recognitionKind: "none", recognitionValue: null, recognitionSource: null });
+    expect(row).toMatchObject({ recognitionKind: "none", recognitionValue: null, recognitionSource: "rules" });
     expect(await aiCount("off")).toBe(0);
   });
 
@@ -92,6 +93,6 @@ describe("recognition at intake", () => {
     const { ai, run } = fakeAi(() => Promise.reject(new Error("model unavailable")));
     const row = await send("broken@mail.localhost", "<b1@x>", unclearText, { AI: ai });
     expect(run).toHaveBeenCalledOnce();
-    expect(row).toMatchObject({ recognitionKind: "none", recognitionSource: null });
+    expect(row).toMatchObject({ recognitionKind: "none", recognitionSource: "rules" });
   });
 });

@@ -1,26 +1,21 @@
 import { receiveEmail, type MessageStoredEvent, type MessageStoredListener } from "@mailroom/api";
-import { loadConfig } from "@mailroom/config";
-import { createDb, messages } from "@mailroom/db";
+import { createDb } from "@mailroom/db";
+import { messages } from "@mailroom/db/schema";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { env } from "./support/call-worker.ts";
 import { emailMessage, seedMailbox, simpleMail } from "./support/email-message.ts";
+import { serviceContext } from "./support/service-context.ts";
 
 const db = createDb(env.DB);
 const box = "svc@mail.localhost";
 
 /** Runs intake directly, collecting what it hands to `waitUntil`. */
 async function intake(raw: string | Uint8Array, options: { listeners?: MessageStoredListener[]; limits?: { maxRawBytes: number } } = {}) {
-  const background: Promise<unknown>[] = [];
+  const ctx = serviceContext();
   const message = emailMessage({ from: "a@example.com", to: box, raw });
-  const result = await receiveEmail(message, {
-    env,
-    config: loadConfig(env),
-    db,
-    waitUntil: (p) => background.push(p),
-    ...options,
-  });
-  return { result, message, background };
+  const result = await receiveEmail(ctx, message, { listeners: options.listeners ?? [], ...(options.limits ? { limits: options.limits } : {}) });
+  return { result, message, background: ctx.pending };
 }
 
 beforeAll(async () => {

@@ -1,4 +1,5 @@
-import { attachments, createDb, messages, systemSettings } from "@mailroom/db";
+import { createDb } from "@mailroom/db";
+import { attachments, messages, systemSettings } from "@mailroom/db/schema";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { env } from "./support/call-worker.ts";

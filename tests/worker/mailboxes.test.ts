@@ -1,12 +1,12 @@
-import { setBusinessDefaults, setDomainSettings, settingsDeps } from "@mailroom/api";
-import { loadConfig } from "@mailroom/config";
-import { mailboxes, messages, systemSettings, userFeatures } from "@mailroom/db";
+import { setBusinessDefaults, setDomainSettings } from "@mailroom/api";
+import { mailboxes, messages, systemSettings, userFeatures } from "@mailroom/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { appError, createClient } from "./support/client.ts";
 import { deliver, emailMessage, mailWithAttachment } from "./support/email-message.ts";
 import { db, seedUser } from "./support/seed.ts";
 import { env } from "./support/call-worker.ts";
+import { serviceContext } from "./support/service-context.ts";
 
 async function signedIn(role: "admin" | "user" = "user") {
   const user = await seedUser({ role });
@@ -15,7 +15,7 @@ async function signedIn(role: "admin" | "user" = "user") {
   return { ...client, user };
 }
 
-const deps = () => settingsDeps({ db: db(), env, config: loadConfig(env) });
+const deps = () => serviceContext();
 
 /** Settings go through the real settings service, so its cache is invalidated as in production. */
 async function resetSettings() {

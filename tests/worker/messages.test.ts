@@ -33,14 +33,19 @@ describe("messages", () => {
     expect((await trpc.messages.list.query({ mailboxId: box.id })).items).toHaveLength(6);
   });
 
-  it("gets a message in full, marks it read, and can mark it unread and delete it", async () => {
+  it("gets a message in full without changing it, marks it read and unread, and deletes it", async () => {
     const { trpc, box } = await owner();
     await send(box.address, "Hello", "Body text");
     const [summary] = (await trpc.messages.list.query({})).items;
     const message = await trpc.messages.get.query({ id: summary?.id ?? "" });
-    expect(message).toMatchObject({ subject: "Hello", read: true, rawAvailable: true });
+    expect(message).toMatchObject({ subject: "Hello", read: false, rawAvailable: true });
     expect(message.text).toContain("Body text");
     expect(message.headers.some((h) => h.name.toLowerCase() === "subject")).toBe(true);
+    // A read is a read: fetching the message twice leaves it unread.
+    expect((await trpc.messages.get.query({ id: message.id })).read).toBe(false);
+    expect((await trpc.messages.list.query({})).items[0]?.read).toBe(false);
+    await trpc.messages.markRead.mutate({ id: message.id, read: true });
+    expect((await trpc.messages.get.query({ id: message.id })).read).toBe(true);
     await trpc.messages.markRead.mutate({ id: message.id, read: false });
     expect((await trpc.messages.list.query({})).items[0]?.read).toBe(false);
     await trpc.messages.delete.mutate({ id: message.id });

@@ -1,4 +1,4 @@
-import { messages, messengerBindings, userFeatures } from "@mailroom/db";
+import { messages, messengerBindings, userFeatures } from "@mailroom/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { appError, createClient } from "./support/client.ts";

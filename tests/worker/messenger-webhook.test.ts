@@ -1,4 +1,4 @@
-import { mailboxes, messages, messengerBindingCodes, messengerBindings, userFeatures } from "@mailroom/db";
+import { mailboxes, messages, messengerBindingCodes, messengerBindings, userFeatures } from "@mailroom/db/schema";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createClient } from "./support/client.ts";

@@ -1,4 +1,4 @@
-import { oauthIdentities, oauthPendingLogins, oauthStates, sessions, users } from "@mailroom/db";
+import { oauthIdentities, oauthPendingLogins, oauthStates, sessions, users } from "@mailroom/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createClient } from "./support/client.ts";

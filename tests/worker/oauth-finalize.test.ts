@@ -1,4 +1,4 @@
-import { inviteCodes, oauthIdentities, oauthPendingLogins, users } from "@mailroom/db";
+import { inviteCodes, oauthIdentities, oauthPendingLogins, users } from "@mailroom/db/schema";
 import { hashInviteCode } from "@mailroom/api";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -113,7 +113,7 @@ describe("POST /api/auth/oauth/:provider/finalize", () => {
     expect((await ticketRow(ticket))?.consumedAt).toBeInstanceOf(Date);
     const right = await finalizeRest("forum", { ticket, inviteCode: await seedInvite() });
     expect(right.response.status).toBe(400);
-    expect(right.json.error).toEqual({ code: "oauth_ticket_invalid", message: "OAuth ticket is invalid" });
+    expect(right.json.error).toEqual({ code: "oauth_ticket_invalid", message: "OAuth ticket is invalid", requestId: right.response.headers.get("X-Request-Id") });
     expect(await usersWithEmail(email)).toHaveLength(0);
   });
 
@@ -133,7 +133,7 @@ describe("POST /api/auth/oauth/:provider/finalize", () => {
     const inviteCode = await seedInvite();
     const result = await finalizeRest(provider, { ticket, inviteCode });
     expect(result.response.status).toBe(400);
-    expect(result.json.error).toEqual({ code: "oauth_ticket_invalid", message: "OAuth ticket is invalid" });
+    expect(result.json.error).toEqual({ code: "oauth_ticket_invalid", message: "OAuth ticket is invalid", requestId: result.response.headers.get("X-Request-Id") });
     const [invite] = await db().select().from(inviteCodes).where(eq(inviteCodes.codeHash, await hashInviteCode(inviteCode)));
     expect(invite?.usedCount).toBe(0);
   });

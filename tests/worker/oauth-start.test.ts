@@ -1,4 +1,4 @@
-import { oauthStates } from "@mailroom/db";
+import { oauthStates } from "@mailroom/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { callWorker } from "./support/call-worker.ts";
@@ -84,7 +84,7 @@ describe("GET /api/auth/oauth/:provider/start", () => {
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({
         ok: false,
-        error: { code: "oauth_provider_not_configured", message: "OAuth provider is not configured" },
+        error: { code: "oauth_provider_not_configured", message: "OAuth provider is not configured", requestId: response.headers.get("X-Request-Id") },
       });
       expect(await db().select().from(oauthStates)).toHaveLength(before.length);
     }

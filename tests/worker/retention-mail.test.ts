@@ -1,10 +1,12 @@
 import { runRetention } from "@mailroom/api";
-import { createScheduledController } from "cloudflare:test";
-import { attachments, createDb, mailboxes, messages, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from "@mailroom/db";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { createDb } from "@mailroom/db";
+import { attachments, mailboxes, messages, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from "@mailroom/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import worker from "../../apps/worker/src/index.ts";
 import { env } from "./support/call-worker.ts";
+import { fixedClock, serviceContext } from "./support/service-context.ts";
 
 const db = createDb(env.DB);
 const day = 24 * 60 * 60 * 1000;
@@ -46,7 +48,9 @@ async function seedMessage(userId: string, id: string, expiresIn: number, files:
 const keys = async (prefix: string) => ((await bucket.list({ prefix })).objects.map((o) => o.key)).sort();
 
 async function runCron() {
-  await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "17 3 * * *" }), env);
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "17 3 * * *" }), env, ctx);
+  await waitOnExecutionContext(ctx);
 }
 
 describe("retention of mail and webhook logs", () => {
@@ -70,7 +74,7 @@ describe("retention of mail and webhook logs", () => {
     expect((await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries)).map((d) => d.id)).toEqual(["d-new"]);
     expect(await db.select().from(webhookAttempts)).toEqual([]);
 
-    const again = await runRetention(db, new Date(now), { attachments: bucket });
+    const again = await runRetention(serviceContext({ clock: fixedClock(now) }));
     expect(again).toMatchObject({ messages: 0, messageObjects: 0, webhookDeliveries: 0 });
     expect(await keys("raw/")).toEqual(["raw/live.eml"]);
   });
@@ -80,7 +84,7 @@ describe("retention of mail and webhook logs", () => {
     const rows = Array.from({ length: 450 }, (_, i) => messageRow("bulk", `bulk-${i}`, -day, null));
     const [first, ...rest] = rows.map((row) => db.insert(messages).values(row));
     if (first) await db.batch([first, ...rest]);
-    const report = await runRetention(db, new Date(now), { attachments: bucket });
+    const report = await runRetention(serviceContext({ clock: fixedClock(now) }));
     expect(report.messages).toBe(450);
     expect(await db.select({ id: messages.id }).from(messages).where(eq(messages.userId, "bulk"))).toEqual([]);
   });
@@ -88,7 +92,7 @@ describe("retention of mail and webhook logs", () => {
   it("still deletes expired rows when ATTACHMENTS is not bound", async () => {
     await seedOwner("nobucket");
     await db.insert(messages).values(messageRow("nobucket", "nb-1", -day, "raw/nb-1.eml"));
-    const report = await runRetention(db, new Date(now), {});
+    const report = await runRetention(serviceContext({ clock: fixedClock(now), stores: { attachments: undefined } }));
     expect(report).toMatchObject({ messages: 1, messageObjects: 0 });
     expect(await db.select().from(messages).where(eq(messages.id, "nb-1"))).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { createScheduledController, createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { createDb, oauthPendingLogins, oauthStates, sessions, users } from "@mailroom/db";
+import { createDb } from "@mailroom/db";
+import { oauthPendingLogins, oauthStates, sessions, users } from "@mailroom/db/schema";
 import { describe, expect, it } from "vitest";
 import worker from "../../apps/worker/src/index.ts";
 import { env } from "./support/call-worker.ts";
@@ -29,7 +30,7 @@ describe("retention cron", () => {
 
     const run = async () => {
       const ctx = createExecutionContext();
-      await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "17 3 * * *" }), env);
+      await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "17 3 * * *" }), env, ctx);
       await waitOnExecutionContext(ctx);
     };
     await run();

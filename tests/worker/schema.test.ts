@@ -1,4 +1,4 @@
-import { schema } from "@mailroom/db";
+import * as schema from "@mailroom/db/schema";
 import { is } from "drizzle-orm";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";

@@ -1,12 +1,13 @@
-import { AppError, getBusinessDefaults, getDomainSettings, getUserFeatures, setBusinessDefaults, setDomainSettings, settingCacheKey, type SettingsDeps } from "@mailroom/api";
-import { loadConfig } from "@mailroom/config";
-import { createDb, systemSettings, userFeatures, users } from "@mailroom/db";
+import { AppError, getBusinessDefaults, getDomainSettings, getUserFeatures, setBusinessDefaults, setDomainSettings, settingCacheKey } from "@mailroom/api";
+import { createDb } from "@mailroom/db";
+import { systemSettings, userFeatures, users } from "@mailroom/db/schema";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { env } from "./support/call-worker.ts";
+import { serviceContext } from "./support/service-context.ts";
 
 const db = createDb(env.DB);
-const deps: SettingsDeps = { db, cache: env.CACHE, config: loadConfig(env) };
+const deps = serviceContext();
 const builtIn = { mailboxCap: 20, retentionDays: 7, outboundDailyQuota: 20, apiDailyQuota: 1000, attachmentMaxBytes: 10 * 1024 * 1024, aiFallbackDaily: 20 };
 const domains = { domains: ["a.example", "b.example"], defaultDomain: "b.example", roleAccess: { admin: ["a.example", "b.example"], user: ["b.example"] } };
 
@@ -71,7 +72,7 @@ describe("settings service", () => {
   });
 
   it("keeps working when the cache fails", async () => {
-    const broken = { ...deps, cache: brokenCache };
+    const broken = serviceContext({ stores: { cache: brokenCache } });
     expect(await getBusinessDefaults(broken)).toEqual(builtIn);
     await setBusinessDefaults(broken, { apiDailyQuota: 50 }, null);
     expect((await getBusinessDefaults(broken)).apiDailyQuota).toBe(50);
@@ -125,7 +126,7 @@ describe("user features", () => {
       { id: "tuned", email: "tuned@example.com", createdAt: now, updatedAt: now },
     ]);
     await db.insert(userFeatures).values({ userId: "tuned", aiFallback: false, outbound: false, outboundDailyQuota: 3, updatedAt: now });
-    expect(await getUserFeatures(db, "plain")).toEqual({ aiFallback: true, messenger: true, outbound: true, mailboxCreation: true, outboundDailyQuota: null });
-    expect(await getUserFeatures(db, "tuned")).toEqual({ aiFallback: false, messenger: true, outbound: false, mailboxCreation: true, outboundDailyQuota: 3 });
+    expect(await getUserFeatures(deps, "plain")).toEqual({ aiFallback: true, messenger: true, outbound: true, mailboxCreation: true, outboundDailyQuota: null });
+    expect(await getUserFeatures(deps, "tuned")).toEqual({ aiFallback: false, messenger: true, outbound: false, mailboxCreation: true, outboundDailyQuota: 3 });
   });
 });

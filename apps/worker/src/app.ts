@@ -6,16 +6,18 @@ import type { AppEnv } from "./http/env.ts";
 import { errorResponse } from "./http/error-response.ts";
 import { originGuard } from "./http/origin-guard.ts";
 import { requestContext } from "./http/request-context.ts";
+import { requestLog } from "./http/request-log.ts";
 import { downloadRoutes } from "./routes/downloads.ts";
 import { healthRoutes } from "./routes/health.ts";
-import { oauthPath, oauthRoutes } from "./routes/oauth.ts";
 import { messengerRoutes } from "./routes/messenger.ts";
+import { oauthPath, oauthRoutes } from "./routes/oauth.ts";
 import { trpcEndpoint, trpcRoutes } from "./routes/trpc.ts";
 
 // JSON bodies of the API are small; mail arrives through email(), not HTTP.
 const maxBodyBytes = 1024 * 1024;
 
 export const app = new Hono<AppEnv>()
+  .use("*", requestLog)
   .use("*", requestContext)
   .use("/api/*", corsPolicy)
   .use("/api/*", originGuard)

@@ -1,3 +1,6 @@
-// What the operator CLI (Node) shares with the worker: the same hashing and code formats.
-export { hashPassword } from "./auth/password.ts";
-export { generateInviteCode, hashInviteCode, inviteHint } from "./services/invites/codes.ts";
+// What the operator CLI (Node) uses: the same services the worker runs, on a context it builds.
+export { systemClock, type ServiceContext } from "./context/service-context.ts";
+export { AppError } from "./errors/index.ts";
+export { hashPassword } from "./services/auth/password.ts";
+export { createInvites } from "./services/invites/index.ts";
+export { createAdministrator, setRoleByEmail } from "./services/users/manage.ts";

@@ -36,7 +36,7 @@ export const settingNames = [
   "MESSENGER_LINK_BASE_URL",
 ] as const;
 
-export type SettingName = (typeof settingNames)[number];
+type SettingName = (typeof settingNames)[number];
 
 export type Vars = Partial<Record<SettingName, string>>;
 

@@ -1,3 +1,4 @@
 export { createDb, type Database } from "./client.ts";
-export * as schema from "./schema/index.ts";
-export * from "./schema/index.ts";
+export type { Role } from "./schema/columns.ts";
+export { oauthProviders, type OAuthProvider } from "./schema/oauth.ts";
+export * from "./queries/index.ts";

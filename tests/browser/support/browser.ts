@@ -1,6 +1,6 @@
 import { chromium, type Browser, type Page } from "playwright-core";
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Debian's chromium, headless, with the flags this closed network needs (no background calls home). */
 export function launchBrowser(): Promise<Browser> {

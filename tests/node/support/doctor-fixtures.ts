@@ -8,14 +8,14 @@ import type { DoctorInput, EnvName, Table } from "../../../packages/cli/src/doct
 import { repoRoot } from "../../../packages/cli/src/lib/wrangler.ts";
 
 export const committedConfig = join(repoRoot, "wrangler.toml");
-export const migrationsDir = join(repoRoot, "migrations");
+const migrationsDir = join(repoRoot, "migrations");
 
 /** A fresh copy of the committed wrangler.toml, to break one thing in. */
 export function committedToml(): Table {
   return structuredClone(readToml(committedConfig));
 }
 
-export function committedMigrations(): string[] {
+function committedMigrations(): string[] {
   const files = readMigrations(migrationsDir);
   if (!files) throw new Error("the repository has no migrations folder");
   return files;

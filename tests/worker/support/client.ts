@@ -42,6 +42,7 @@ export function createClient(options: { overrides?: Vars; ip?: string } = {}) {
 export interface AppErrorShape {
   appCode: string;
   httpStatus: number;
+  requestId: string | null;
   message: string;
   issues?: { path: string; message: string }[];
 }

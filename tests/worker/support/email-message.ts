@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { mailboxes, users, type Database } from "@mailroom/db";
+import { type Database } from "@mailroom/db";
+import { mailboxes, users } from "@mailroom/db/schema";
 import { vi, type Mock } from "vitest";
 import worker from "../../../apps/worker/src/index.ts";
 

@@ -14,7 +14,7 @@ export interface ForumAnswer {
   userinfoMode: "ok" | "fails" | "garbage";
 }
 
-export function splitCode(code: string): { scenario: string; tag: string } {
+function splitCode(code: string): { scenario: string; tag: string } {
   const [scenario = "", tag = "0"] = code.split("~");
   return { scenario, tag };
 }

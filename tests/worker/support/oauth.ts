@@ -47,7 +47,7 @@ export async function startLogin(provider: string, next?: string, options: CallO
 }
 
 /** The `app_session` cookie value a response set, if any. */
-export function sessionCookieOf(response: Response): string | undefined {
+function sessionCookieOf(response: Response): string | undefined {
   for (const header of response.headers.getSetCookie()) {
     const value = /^app_session=([^;]+)/.exec(header)?.[1];
     if (value) return value;

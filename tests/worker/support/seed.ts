@@ -1,8 +1,10 @@
 import { createInvites, hashInviteCode } from "@mailroom/api";
 import { hashPassword } from "@mailroom/api/cli";
-import { createDb, inviteCodes, users, type Role } from "@mailroom/db";
+import { createDb, type Role } from "@mailroom/db";
+import { inviteCodes, users } from "@mailroom/db/schema";
 import { eq } from "drizzle-orm";
 import { env } from "./call-worker.ts";
+import { serviceContext } from "./service-context.ts";
 
 export const db = () => createDb(env.DB);
 
@@ -30,14 +32,10 @@ export async function seedUser(options: { email?: string; password?: string; rol
 }
 
 export async function seedInvite(options: { maxUses?: number; expiresAt?: Date | null; role?: Role; disabled?: boolean } = {}) {
-  const [code] = await createInvites(db(), {
-    count: 1,
-    maxUses: options.maxUses ?? 1,
-    expiresAt: options.expiresAt ?? null,
-    role: options.role ?? "user",
-    createdBy: null,
-  });
+  const [code] = await createInvites(serviceContext(), { count: 1, maxUses: options.maxUses ?? 1, expiresAt: null, role: options.role ?? "user", createdBy: null });
   if (!code) throw new Error("no invite created");
-  if (options.disabled) await db().update(inviteCodes).set({ disabled: true }).where(eq(inviteCodes.codeHash, await hashInviteCode(code)));
+  // The service refuses a past expiry, so expired and disabled invites are made so in place.
+  const changes = { ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}), ...(options.disabled ? { disabled: true } : {}) };
+  if (Object.keys(changes).length > 0) await db().update(inviteCodes).set(changes).where(eq(inviteCodes.codeHash, await hashInviteCode(code)));
   return code;
 }

@@ -1,16 +1,29 @@
-import { receiveEmail } from "@mailroom/api";
-import { loadConfig, type Bindings } from "@mailroom/config";
-import { createDb } from "@mailroom/db";
+import { createServiceContext, messengerListener, receiveEmail, requestIdFrom } from "@mailroom/api";
+import type { Bindings } from "@mailroom/config";
 
-/** Inbound mail from Email Routing, handed to the intake service. */
-export async function email(message: ForwardableEmailMessage, env: Bindings, ctx: ExecutionContext): Promise<void> {
-  const result = await receiveEmail(message, {
+// What reacts to stored mail; intake itself knows none of them.
+const listeners = [messengerListener];
+
+/** Inbound mail from Email Routing, handed to the intake service; one log line per message. */
+export async function email(message: ForwardableEmailMessage, env: Bindings, execution: ExecutionContext): Promise<void> {
+  const started = Date.now();
+  const ctx = createServiceContext({
     env,
-    config: loadConfig(env),
-    db: createDb(env.DB),
+    requestId: requestIdFrom(null),
     waitUntil: (promise) => {
-      ctx.waitUntil(promise);
+      execution.waitUntil(promise);
     },
   });
-  if (result.status !== "stored") console.log(`mail ${result.status}`);
+  try {
+    const result = await receiveEmail(ctx, message, { listeners });
+    ctx.log.info("email", {
+      status: result.status,
+      ...(result.status === "stored" ? { messageId: result.id } : {}),
+      size: message.rawSize,
+      durationMs: Date.now() - started,
+    });
+  } catch (error) {
+    ctx.log.error("email intake failed", error, { size: message.rawSize, durationMs: Date.now() - started });
+    throw error;
+  }
 }

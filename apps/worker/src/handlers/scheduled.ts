@@ -1,9 +1,22 @@
-import { runRetention } from "@mailroom/api";
+import { createServiceContext, requestIdFrom, runRetention } from "@mailroom/api";
 import type { Bindings } from "@mailroom/config";
-import { createDb } from "@mailroom/db";
 
-/** The daily cron: retention of expired records. */
-export async function scheduled(controller: ScheduledController, env: Bindings): Promise<void> {
-  const report = await runRetention(createDb(env.DB), new Date(controller.scheduledTime), { attachments: env.ATTACHMENTS });
-  console.log("retention", JSON.stringify(report));
+/** The daily cron: retention of expired records, as of the trigger's scheduled time; one log line per run. */
+export async function scheduled(controller: ScheduledController, env: Bindings, execution: ExecutionContext): Promise<void> {
+  const started = Date.now();
+  const ctx = createServiceContext({
+    env,
+    requestId: requestIdFrom(null),
+    waitUntil: (promise) => {
+      execution.waitUntil(promise);
+    },
+    clock: { now: () => new Date(controller.scheduledTime) },
+  });
+  try {
+    const report = await runRetention(ctx);
+    ctx.log.info("scheduled", { cron: controller.cron, retention: report, durationMs: Date.now() - started });
+  } catch (error) {
+    ctx.log.error("scheduled run failed", error, { cron: controller.cron, durationMs: Date.now() - started });
+    throw error;
+  }
 }

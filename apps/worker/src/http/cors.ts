@@ -10,7 +10,7 @@ export const corsPolicy = createMiddleware<AppEnv>(async (c, next) => {
     credentials: true,
     allowMethods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
     allowHeaders: ["Content-Type", "Authorization", "trpc-accept", "x-trpc-source"],
-    exposeHeaders: ["Retry-After"],
+    exposeHeaders: ["Retry-After", "X-Request-Id"],
     maxAge: 600,
   })(c, next);
 });

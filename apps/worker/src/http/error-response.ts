@@ -1,7 +1,8 @@
-import { AppError } from "@mailroom/api";
+import { AppError, createLogger } from "@mailroom/api";
 import { ConfigError } from "@mailroom/config";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import type { AppEnv } from "./env.ts";
 
 function fromHttpException(error: HTTPException): AppError {
   switch (error.status) {
@@ -18,24 +19,27 @@ function fromHttpException(error: HTTPException): AppError {
   }
 }
 
-/** The REST translation of the error model: `{"ok": false, "error": {code, message, issues?}}`. */
-export function errorResponse(c: Context, thrown: unknown): Response {
+/** The REST translation of the error model: `{"ok": false, "error": {code, message, requestId, issues?}}`. */
+export function errorResponse(c: Context<AppEnv>, thrown: unknown): Response {
+  const requestId = c.get("requestId");
+  const log = createLogger(requestId);
   let error: AppError;
   if (thrown instanceof ConfigError) {
     // Operators see which settings are wrong; values (possibly secrets) are never echoed.
-    console.error(thrown.message);
+    log.error("server configuration is invalid", thrown);
     error = new AppError("internal", `Server configuration is invalid: ${thrown.issues.map((i) => i.setting).join(", ")}`);
   } else if (thrown instanceof HTTPException) {
     error = fromHttpException(thrown);
   } else {
     error = AppError.from(thrown);
-    if (error.appCode === "internal") console.error("internal error", thrown);
+    if (error.appCode === "internal") log.error("internal error", thrown);
   }
+  c.set("errorCode", error.appCode);
   if (error.retryAfter !== undefined) c.header("Retry-After", String(error.retryAfter));
   return c.json(
     {
       ok: false as const,
-      error: { code: error.appCode, message: error.message, ...(error.issues ? { issues: error.issues } : {}) },
+      error: { code: error.appCode, message: error.message, requestId, ...(error.issues ? { issues: error.issues } : {}) },
     },
     error.status as 400,
   );

@@ -1,16 +1,16 @@
-import { createContext } from "@mailroom/api";
+import { createRequestContext } from "@mailroom/api";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./env.ts";
 
 /**
- * Builds the request context once (validated config, database, client address) and copies the
- * headers procedures queue (cookies, Retry-After) onto whatever response goes out, errors too.
+ * Builds the request context once (validated config, database, client, credentials) and copies
+ * the headers procedures queue (cookies, Retry-After) onto whatever response goes out, errors too.
  */
 export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
-  const ctx = createContext({
+  const ctx = createRequestContext({
     env: c.env,
     req: c.req.raw,
-    resHeaders: new Headers(),
+    requestId: c.get("requestId"),
     waitUntil: (promise) => {
       c.executionCtx.waitUntil(promise);
     },

@@ -10,18 +10,18 @@ import type { AppEnv } from "../http/env.ts";
 export const messengerRoutes = new Hono<AppEnv>()
   .post("/webhook", async (c) => {
     const ctx = c.get("ctx");
-    const bot = verifyWebhookCall(ctx.config, c.req.raw.headers);
+    const bot = verifyWebhookCall(ctx, c.req.raw.headers);
     let body: unknown = null;
     try {
       body = JSON.parse(await c.req.text());
     } catch {
-      console.warn("messenger webhook: ignored a body that is not JSON");
+      ctx.log.warn("messenger webhook: ignored a body that is not JSON");
     }
     if (body !== null) {
       try {
-        await handleMessengerUpdate({ db: ctx.db, d1: ctx.env.DB, config: ctx.config, bot, waitUntil: ctx.waitUntil }, body);
+        await handleMessengerUpdate(ctx, bot, body);
       } catch (error) {
-        console.error(`messenger webhook: handling an update failed: ${error instanceof Error ? error.message : String(error)}`);
+        ctx.log.error("messenger webhook: handling an update failed", error);
       }
     }
     return c.json({ ok: true as const });

@@ -1,4 +1,4 @@
-import { AppError, completeOAuthCallback, finalizeBodySchema, finalizeOAuthLogin, issuesOf, startOAuthLogin } from "@mailroom/api";
+import { AppError, completeOAuthCallback, finalizeBodySchema, finalizeOAuthLogin, issuesOf, sessionCookie, startOAuthLogin } from "@mailroom/api";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../http/env.ts";
@@ -14,8 +14,14 @@ export const oauthRoutes = new Hono<AppEnv>()
     if (!query.success) throw new AppError("validation_failed", "Invalid input", { issues: issuesOf(query.error) });
     return c.redirect(await startOAuthLogin(c.get("ctx"), c.req.param("provider"), query.data.next), 302);
   })
-  .get("/:provider/callback", async (c) => c.redirect(await completeOAuthCallback(c.get("ctx"), c.req.param("provider"), c.req.query()), 302))
+  .get("/:provider/callback", async (c) => {
+    const ctx = c.get("ctx");
+    const outcome = await completeOAuthCallback(ctx, c.req.param("provider"), c.req.query());
+    if (outcome.sessionToken) ctx.resHeaders.append("Set-Cookie", sessionCookie(ctx.config, outcome.sessionToken));
+    return c.redirect(outcome.location, 302);
+  })
   .post("/:provider/finalize", async (c) => {
+    const ctx = c.get("ctx");
     let body: unknown;
     try {
       body = await c.req.json();
@@ -24,6 +30,7 @@ export const oauthRoutes = new Hono<AppEnv>()
     }
     const input = finalizeBodySchema.safeParse(body);
     if (!input.success) throw new AppError("validation_failed", "Invalid input", { issues: issuesOf(input.error) });
-    const { redirectTo } = await finalizeOAuthLogin(c.get("ctx"), c.req.param("provider"), input.data);
+    const { redirectTo, sessionToken } = await finalizeOAuthLogin(ctx, c.req.param("provider"), input.data);
+    ctx.resHeaders.append("Set-Cookie", sessionCookie(ctx.config, sessionToken));
     return c.json({ ok: true as const, redirectTo });
   });

@@ -1,2 +1,2 @@
 export { AppError, issuesOf, type FieldIssue } from "./app-error.ts";
-export { errorCodes, type ErrorCode } from "./codes.ts";
+export type { ErrorCode } from "./codes.ts";

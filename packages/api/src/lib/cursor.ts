@@ -1,10 +1,7 @@
+import type { Cursor } from "@mailroom/db";
 import { z } from "zod";
 
-/** Opaque keyset cursor for newest-first lists: the last row's time and id. */
-export interface Cursor {
-  at: number;
-  id: string;
-}
+// A keyset position travels to clients as an opaque string.
 
 export function encodeCursor(cursor: Cursor): string {
   return btoa(`${cursor.at}:${cursor.id}`);
@@ -29,8 +26,3 @@ export const cursorSchema = z
     }
     return { at: Number(match[1]), id: match[2] };
   });
-
-/** `%`, `_` and `\` typed by a user match themselves in a LIKE pattern. */
-export function likePattern(query: string): string {
-  return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}

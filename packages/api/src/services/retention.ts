@@ -1,8 +1,6 @@
-import { lt, or, isNotNull, sql, type SQL } from "drizzle-orm";
-import { deleteMessages } from "./messages/delete-messages.ts";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { Database } from "@mailroom/db";
-import { messages, messengerBindingCodes, oauthPendingLogins, oauthStates, sessions, webhookDeliveries } from "@mailroom/db";
+import { expiringRecords } from "@mailroom/db";
+import type { ServiceContext } from "../context/service-context.ts";
+import { deleteMessages } from "./messages/delete.ts";
 
 // One cron run must stay well inside the platform's limits, so every table is cleaned in
 // bounded batches; what is left over goes in the next run.
@@ -10,13 +8,10 @@ const batchSize = 500;
 const maxBatchesPerTable = 20;
 const webhookLogRetentionMs = 30 * 24 * 60 * 60 * 1000;
 
-async function deleteInBatches(db: Database, table: SQLiteTable, where: SQL): Promise<number> {
+async function inBatches(deleteSome: (limit: number) => Promise<number>): Promise<number> {
   let total = 0;
   for (let i = 0; i < maxBatchesPerTable; i++) {
-    const result = await db.run(
-      sql`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ${batchSize})`,
-    );
-    const deleted = result.meta.changes;
+    const deleted = await deleteSome(batchSize);
     total += deleted;
     if (deleted < batchSize) break;
   }
@@ -33,26 +28,18 @@ export interface RetentionReport {
   webhookDeliveries: number;
 }
 
-export interface RetentionStores {
-  /** Where attachments and raw messages live; absent when the binding is not configured. */
-  attachments?: R2Bucket | undefined;
-}
-
-/** Deletes expired records. Idempotent: a second run finds nothing to delete. */
-export async function runRetention(db: Database, now: Date, stores: RetentionStores = {}): Promise<RetentionReport> {
-  const expiredMessages = await deleteMessages(db, stores.attachments, lt(messages.expiresAt, now));
+/** Deletes expired records as of the context's clock. Idempotent: a second run finds nothing to delete. */
+export async function runRetention(ctx: ServiceContext): Promise<RetentionReport> {
+  const now = ctx.clock.now();
+  const { db } = ctx;
+  const expiredMessages = await deleteMessages(ctx, { expiredBefore: now });
   return {
-    sessions: await deleteInBatches(db, sessions, lt(sessions.expiresAt, now)),
-    oauthStates: await deleteInBatches(db, oauthStates, lt(oauthStates.expiresAt, now)),
-    oauthPendingLogins: await deleteInBatches(
-      db,
-      oauthPendingLogins,
-      or(lt(oauthPendingLogins.expiresAt, now), isNotNull(oauthPendingLogins.consumedAt)) ?? sql`0`,
-    ),
-    bindingCodes: await deleteInBatches(db, messengerBindingCodes, lt(messengerBindingCodes.expiresAt, now)),
+    sessions: await inBatches((limit) => expiringRecords.sessions(db, now, limit)),
+    oauthStates: await inBatches((limit) => expiringRecords.oauthStates(db, now, limit)),
+    oauthPendingLogins: await inBatches((limit) => expiringRecords.oauthPendingLogins(db, now, limit)),
+    bindingCodes: await inBatches((limit) => expiringRecords.bindingCodes(db, now, limit)),
     messages: expiredMessages.messages,
     messageObjects: expiredMessages.objects,
-    // Attempts go with their delivery (ON DELETE CASCADE).
-    webhookDeliveries: await deleteInBatches(db, webhookDeliveries, lt(webhookDeliveries.createdAt, new Date(now.getTime() - webhookLogRetentionMs))),
+    webhookDeliveries: await inBatches((limit) => expiringRecords.webhookDeliveries(db, new Date(now.getTime() - webhookLogRetentionMs), limit)),
   };
 }

@@ -1,22 +1,22 @@
 import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
-import type { Context } from "../context.ts";
-import { AppError, type FieldIssue } from "../errors/index.ts";
-import type { ErrorCode } from "../errors/index.ts";
+import { AppError, type ErrorCode, type FieldIssue } from "../errors/index.ts";
+import type { RequestContext } from "../transport/request-context.ts";
 
 export interface ErrorData {
   appCode: ErrorCode;
   httpStatus: number;
+  /** The same id as the `X-Request-Id` header and the request's log lines. */
+  requestId: string | null;
   issues?: FieldIssue[];
 }
 
-const t = initTRPC.context<Context>().create({
+const t = initTRPC.context<RequestContext>().create({
   transformer: superjson,
   isDev: false,
   // The tRPC translation of the error model: `message` is the human text, `data.appCode` the code.
   errorFormatter({ shape, error, ctx }): { message: string; code: number; data: ErrorData } {
     const appError = AppError.from(error);
-    if (appError.appCode === "internal") console.error("internal error", error.cause ?? error);
     if (appError.retryAfter !== undefined) ctx?.resHeaders.set("Retry-After", String(appError.retryAfter));
     return {
       message: appError.message,
@@ -24,6 +24,7 @@ const t = initTRPC.context<Context>().create({
       data: {
         appCode: appError.appCode,
         httpStatus: appError.status,
+        requestId: ctx?.requestId ?? null,
         ...(appError.issues ? { issues: appError.issues } : {}),
       },
     };
@@ -33,4 +34,3 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const middleware = t.middleware;
 export const publicProcedure = t.procedure;
-export const createCallerFactory = t.createCallerFactory;

@@ -55,7 +55,7 @@ export function envView(toml: Table, env: EnvName): EnvView {
 }
 
 /** The vars that hold strings, as the config loader receives them. */
-export function stringVars(vars: Table): Record<string, string> {
+function stringVars(vars: Table): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(vars)) if (typeof value === "string") out[name] = value;
   return out;

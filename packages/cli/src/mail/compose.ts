@@ -50,7 +50,7 @@ function bodyPart(contentType: string, body: string): string[] {
 }
 
 /** "Tue, 04 Aug 2026 10:00:00 +0000", the RFC 5322 date format. */
-export function rfc5322Date(date: Date): string {
+function rfc5322Date(date: Date): string {
   return date.toUTCString().replace(/GMT$/, "+0000");
 }
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { flag, roles, timestamp } from "./columns.ts";
 
@@ -13,7 +14,7 @@ export const users = sqliteTable(
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+  (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_email_lower_idx").on(sql`lower(${t.email})`)],
 );
 
 export const sessions = sqliteTable(

@@ -6,7 +6,7 @@ import { useSearchParams } from "next/navigation";
 import { Suspense, useState, type FormEvent } from "react";
 import { AuthCard } from "@/components/auth-card";
 import { Field } from "@/components/field";
-import { OAuthButtons } from "@/components/oauth-buttons";
+import { OAuthButtons } from "@/features/auth/oauth-buttons";
 import { useEnterApp } from "@/features/auth/use-enter-app";
 import { fieldErrors } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";

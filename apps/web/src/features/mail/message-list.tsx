@@ -31,9 +31,10 @@ export function MessageList({ mailboxId, query }: { mailboxId?: string | undefin
         </thead>
         <tbody>
           {items.map((m) => (
-            <tr key={m.id} style={{ fontWeight: m.read ? 400 : 700 }}>
+            <tr key={m.id} style={{ fontWeight: m.read ? 400 : 700 }} data-read={m.read}>
               <td>{m.from.name || m.from.address}</td>
               <td>
+                {!m.read && <span className="sr-only">Unread: </span>}
                 <Link href={`/message?id=${m.id}`}>{m.subject || "(no subject)"}</Link>
                 <div className="muted" style={{ fontWeight: 400, fontSize: "0.85rem" }}>{m.preview}</div>
               </td>

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { apiBase } from "@/lib/api-base";
 import { errorCode, errorMessage } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
@@ -26,7 +26,19 @@ export function MessageView({ id }: { id: string }) {
       router.replace("/inbox");
     },
   });
-  const markUnread = trpc.messages.markRead.useMutation({ onSuccess: () => utils.messages.list.invalidate() });
+  const markRead = trpc.messages.markRead.useMutation({
+    onSuccess: () => Promise.all([utils.messages.list.invalidate(), utils.messages.get.invalidate({ id }), utils.mailboxes.list.invalidate()]),
+  });
+  // Opening a message marks it read once; "Mark unread" then sticks, whatever refetches later.
+  const openedUnread = useRef<string | null>(null);
+  const unread = message.data?.read === false;
+  const { mutate: setRead } = markRead;
+  useEffect(() => {
+    if (unread && openedUnread.current !== id) {
+      openedUnread.current = id;
+      setRead({ id, read: true });
+    }
+  }, [unread, id, setRead]);
 
   if (message.isPending) return <p className="muted" role="status">Loading message…</p>;
   if (message.isError) {
@@ -51,7 +63,11 @@ export function MessageView({ id }: { id: string }) {
         </div>
         <div className="row">
           <Link className="button small" href="/inbox">Inbox</Link>
-          <button className="button small" type="button" onClick={() => { markUnread.mutate({ id, read: false }); }}>Mark unread</button>
+          {m.read ? (
+            <button className="button small" type="button" disabled={markRead.isPending} onClick={() => { markRead.mutate({ id, read: false }); }}>Mark unread</button>
+          ) : (
+            <button className="button small" type="button" disabled={markRead.isPending} onClick={() => { markRead.mutate({ id, read: true }); }}>Mark read</button>
+          )}
           {m.rawAvailable && <a className="button small" href={`${apiBase}/api/messages/${m.id}/raw`}>Download .eml</a>}
           <button className="button small danger" type="button" disabled={remove.isPending} onClick={() => { if (window.confirm("Delete this message?")) remove.mutate({ id }); }}>
             Delete

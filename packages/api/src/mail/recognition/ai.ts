@@ -5,7 +5,7 @@ import { prepareMail, type PreparedMail } from "./prepare.ts";
 import { codeOccurs, linkOccurs } from "./occurs.ts";
 import type { RecognitionInput, Recognized } from "./types.ts";
 
-export const RECOGNITION_MODEL = "@cf/meta/llama-3.1-8b-instruct-fp8";
+const RECOGNITION_MODEL = "@cf/meta/llama-3.1-8b-instruct-fp8";
 const DEFAULT_TIMEOUT_MS = 8_000;
 const MAX_BODY_CHARS = 2_500;
 const MAX_LINKS = 12;

@@ -4,8 +4,8 @@ import { adminProcedure } from "../../trpc/procedures.ts";
 
 /** The bot's registration with Telegram; the API origin is the one the administrator reached. */
 export const adminMessengerRouter = router({
-  setBotMenu: adminProcedure.mutation(({ ctx }) => setBotMenu(ctx.config)),
-  configureWebhook: adminProcedure.mutation(({ ctx }) => configureWebhook(ctx.config, ctx.req.url)),
-  webhookInfo: adminProcedure.query(({ ctx }) => webhookInfo(ctx.config, ctx.req.url)),
-  deleteWebhook: adminProcedure.mutation(({ ctx }) => deleteWebhook(ctx.config)),
+  setBotMenu: adminProcedure.mutation(({ ctx }) => setBotMenu(ctx)),
+  configureWebhook: adminProcedure.mutation(({ ctx }) => configureWebhook(ctx, ctx.apiOrigin)),
+  webhookInfo: adminProcedure.query(({ ctx }) => webhookInfo(ctx, ctx.apiOrigin)),
+  deleteWebhook: adminProcedure.mutation(({ ctx }) => deleteWebhook(ctx)),
 });

@@ -6,24 +6,22 @@ import {
   getDomainSettings,
   setBusinessDefaults,
   setDomainSettings,
-  settingsDeps,
 } from "../../services/settings/index.ts";
 import { router } from "../../trpc/init.ts";
 import { adminProcedure } from "../../trpc/procedures.ts";
 
 export const adminSettingsRouter = router({
   get: adminProcedure.query(async ({ ctx }) => {
-    const deps = settingsDeps(ctx);
-    const [domains, defaults] = await Promise.all([getDomainSettings(deps), getBusinessDefaults(deps)]);
+    const [domains, defaults] = await Promise.all([getDomainSettings(ctx), getBusinessDefaults(ctx)]);
     return { domains, defaults, fallbackDomain: ctx.config.fallbackMailDomain };
   }),
 
   // The settings service validates with its own schemas and reports field issues.
   setDomains: adminProcedure
     .input(z.custom<z.input<typeof domainSettingsSchema>>((v) => typeof v === "object" && v !== null))
-    .mutation(({ ctx, input }) => setDomainSettings(settingsDeps(ctx), input, ctx.user.id)),
+    .mutation(({ ctx, input }) => setDomainSettings(ctx, input, ctx.actor.user.id)),
 
   setDefaults: adminProcedure
     .input(z.custom<z.input<typeof businessDefaultsPatchSchema>>((v) => typeof v === "object" && v !== null))
-    .mutation(({ ctx, input }) => setBusinessDefaults(settingsDeps(ctx), input, ctx.user.id)),
+    .mutation(({ ctx, input }) => setBusinessDefaults(ctx, input, ctx.actor.user.id)),
 });

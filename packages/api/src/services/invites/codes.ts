@@ -10,7 +10,7 @@ export function generateInviteCode(): string {
 }
 
 /** Case, spaces and dashes do not matter when a code is typed back. */
-export function normalizeInviteCode(input: string): string {
+function normalizeInviteCode(input: string): string {
   return input.toUpperCase().replace(/[^0-9A-Z]/g, "");
 }
 

@@ -1,4 +1,2 @@
-export { generateInviteCode, hashInviteCode, inviteHint, normalizeInviteCode } from "./codes.ts";
-export { createInvites, type NewInvites } from "./create.ts";
-export { redeemInvite, type NewAccount } from "./redeem.ts";
-export { inviteStatus, type InviteStatus } from "./status.ts";
+export { hashInviteCode } from "./codes.ts";
+export { createInvites, disableInviteById, listInviteSummaries } from "./create.ts";

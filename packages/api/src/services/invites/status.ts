@@ -1,8 +1,8 @@
-import type { inviteCodes } from "@mailroom/db";
+import type { InviteRow } from "@mailroom/db";
 
 export type InviteStatus = "active" | "disabled" | "expired" | "used_up";
 
-export function inviteStatus(invite: typeof inviteCodes.$inferSelect, now: Date): InviteStatus {
+export function inviteStatus(invite: InviteRow, now: Date): InviteStatus {
   if (invite.disabled) return "disabled";
   if (invite.expiresAt && invite.expiresAt.getTime() <= now.getTime()) return "expired";
   if (invite.usedCount >= invite.maxUses) return "used_up";

@@ -1,29 +1,29 @@
-import { mailboxes } from "@mailroom/db";
-import { eq } from "drizzle-orm";
-import type { Context } from "../../context.ts";
+import { insertMailboxUnderCap, type MailboxRow, type UserRow } from "@mailroom/db";
+import type { ServiceContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
 import { newId } from "../../lib/crypto.ts";
-import { domainsForRole, getBusinessDefaults, getDomainSettings, getUserFeatures, settingsDeps } from "../settings/index.ts";
-import type { SessionUser } from "../../auth/session.ts";
+import { domainsForRole, getBusinessDefaults, getDomainSettings, getUserFeatures, type SettingsContext } from "../settings/index.ts";
 import { randomLocalPart } from "./local-part.ts";
 
-type MailboxContext = Pick<Context, "db" | "env" | "config">;
-
 /** The domains this user may create mailboxes on, default first. */
-export async function allowedDomains(ctx: MailboxContext, user: SessionUser): Promise<{ domains: string[]; defaultDomain: string | null }> {
-  const settings = await getDomainSettings(settingsDeps(ctx));
+export async function allowedDomains(ctx: SettingsContext, user: Pick<UserRow, "role">): Promise<{ domains: string[]; defaultDomain: string | null }> {
+  const settings = await getDomainSettings(ctx);
   const domains = domainsForRole(settings, user.role);
   const defaultDomain = domains.includes(settings.defaultDomain) ? settings.defaultDomain : (domains[0] ?? null);
   return { domains: defaultDomain ? [defaultDomain, ...domains.filter((d) => d !== defaultDomain)] : domains, defaultDomain };
 }
 
 /**
- * Creates a mailbox under CONTRACT §8's rules. The cap is checked inside the INSERT itself, so
- * concurrent requests cannot go past it.
+ * Creates a mailbox under CONTRACT §8's rules: the user's "mailbox creation" switch, the
+ * domain's role access, and the per-user cap (checked inside the INSERT, so concurrent requests
+ * cannot go past it). A random local part is retried on the rare collision.
  */
-export async function createMailbox(ctx: MailboxContext, user: SessionUser, input: { localPart?: string | undefined; domain?: string | undefined }) {
-  const deps = settingsDeps(ctx);
-  const [features, defaults, access] = await Promise.all([getUserFeatures(ctx.db, user.id), getBusinessDefaults(deps), allowedDomains(ctx, user)]);
+export async function createMailbox(
+  ctx: ServiceContext,
+  user: UserRow,
+  input: { localPart?: string | undefined; domain?: string | undefined },
+): Promise<MailboxRow> {
+  const [features, defaults, access] = await Promise.all([getUserFeatures(ctx, user.id), getBusinessDefaults(ctx), allowedDomains(ctx, user)]);
   if (!features.mailboxCreation) throw new AppError("feature_disabled", "Creating mailboxes is switched off for your account");
   const domain = input.domain ?? access.defaultDomain;
   if (!domain) throw new AppError("forbidden", "No mail domain is available to your account");
@@ -33,29 +33,15 @@ export async function createMailbox(ctx: MailboxContext, user: SessionUser, inpu
 
   for (let attempt = 0; attempt < 5; attempt++) {
     const localPart = input.localPart ?? randomLocalPart();
-    const address = `${localPart}@${domain}`;
-    const id = newId();
-    let inserted: D1Result;
-    try {
-      inserted = await ctx.env.DB.prepare(
-        `INSERT INTO mailboxes (id, user_id, local_part, domain, address, disabled, created_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, 0, ?6 WHERE (SELECT COUNT(*) FROM mailboxes WHERE user_id = ?2) < ?7`,
-      )
-        .bind(id, user.id, localPart, domain, address, Date.now(), defaults.mailboxCap)
-        .run();
-    } catch (error) {
-      if (!String(error).includes("UNIQUE constraint failed: mailboxes.address")) throw error;
-      if (input.localPart !== undefined) {
-        throw new AppError("conflict", `${address} is already taken`, { issues: [{ path: "localPart", message: "This address is already taken" }] });
-      }
-      continue;
-    }
-    if (inserted.meta.changes !== 1) {
+    const mailbox = { id: newId(), userId: user.id, localPart, domain, address: `${localPart}@${domain}`, createdAt: ctx.clock.now() };
+    const outcome = await insertMailboxUnderCap(ctx.db, mailbox, defaults.mailboxCap);
+    if (outcome === "created") return { ...mailbox, disabled: false };
+    if (outcome === "cap_reached") {
       throw new AppError("quota_exceeded", `You have reached the limit of ${defaults.mailboxCap} mailboxes. Delete one to create another.`);
     }
-    const [mailbox] = await ctx.db.select().from(mailboxes).where(eq(mailboxes.id, id)).limit(1);
-    if (!mailbox) throw new AppError("internal", "The mailbox could not be read back");
-    return mailbox;
+    if (input.localPart !== undefined) {
+      throw new AppError("conflict", `${mailbox.address} is already taken`, { issues: [{ path: "localPart", message: "This address is already taken" }] });
+    }
   }
   throw new AppError("conflict", "Could not find a free random address. Please try again.");
 }

@@ -1,2 +1,3 @@
 export { allowedDomains, createMailbox } from "./create.ts";
-export { localPartSchema, randomLocalPart, reservedLocalParts } from "./local-part.ts";
+export { localPartSchema } from "./local-part.ts";
+export { deleteOwnMailbox, listOwnMailboxes, publicMailbox } from "./manage.ts";

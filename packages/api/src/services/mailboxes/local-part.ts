@@ -2,7 +2,7 @@ import { z } from "zod";
 import { randomString } from "../../lib/crypto.ts";
 
 // CONTRACT §8: names that must never belong to an ordinary mailbox.
-export const reservedLocalParts = new Set([
+const reservedLocalParts = new Set([
   "admin",
   "postmaster",
   "abuse",

@@ -1,10 +1,9 @@
-import type { attachments, messages } from "@mailroom/db";
+import type { AttachmentRow, MessageRow } from "@mailroom/db";
 import { z } from "zod";
 
-type MessageRow = typeof messages.$inferSelect;
-
-export function recognitionOf(row: MessageRow) {
-  return { kind: row.recognitionKind, value: row.recognitionValue, source: row.recognitionSource };
+/** CONTRACT §8: `source` is "rules" or "ai" on every message, "rules" when nothing was found. */
+function recognitionOf(row: MessageRow) {
+  return { kind: row.recognitionKind, value: row.recognitionValue, source: row.recognitionSource ?? "rules" };
 }
 
 /** A message as lists show it: no bodies, a short preview. */
@@ -25,7 +24,7 @@ export function messageSummary(row: MessageRow, mailboxAddress: string) {
 
 const storedHeaders = z.array(z.object({ name: z.string(), value: z.string() }));
 
-export function messageDetail(row: MessageRow, mailboxAddress: string, files: (typeof attachments.$inferSelect)[]) {
+export function messageDetail(row: MessageRow, mailboxAddress: string, files: AttachmentRow[]) {
   const headers = storedHeaders.safeParse(JSON.parse(row.headers));
   return {
     ...messageSummary(row, mailboxAddress),

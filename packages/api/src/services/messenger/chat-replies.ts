@@ -1,10 +1,10 @@
-import { mailboxes, messages, users, type Database } from "@mailroom/db";
-import { and, count, desc, eq, gte } from "drizzle-orm";
+import { countMailboxes, countMessagesSince, findUserById, recentMailboxes, recentMessages } from "@mailroom/db";
+import type { ServiceContext } from "../../context/service-context.ts";
 import type { Binding } from "./bindings.ts";
 import { botCommands } from "./commands-list.ts";
 import { formatSender, recognitionLine, userText } from "./format.ts";
 
-export const recentLimit = 10;
+const recentLimit = 10;
 
 export function helpLines(): string[] {
   return ["<b>Commands</b>", ...botCommands.map((c) => `/${c.command}${c.command === "start" ? " &lt;code&gt;" : ""} — ${c.description}`)];
@@ -34,55 +34,38 @@ function startOfUtcDay(now: Date): Date {
 }
 
 /** `/status`: account e-mail, mailbox count, messages since midnight UTC, notifications on/off. */
-export async function statusLines(db: Database, binding: Binding, now = new Date()): Promise<string[]> {
-  const [[user], [boxes], [today]] = await Promise.all([
-    db.select({ email: users.email }).from(users).where(eq(users.id, binding.userId)).limit(1),
-    db.select({ value: count() }).from(mailboxes).where(eq(mailboxes.userId, binding.userId)),
-    db.select({ value: count() }).from(messages).where(and(eq(messages.userId, binding.userId), gte(messages.receivedAt, startOfUtcDay(now)))),
+export async function statusLines(ctx: Pick<ServiceContext, "db" | "clock">, binding: Binding): Promise<string[]> {
+  const [user, boxes, today] = await Promise.all([
+    findUserById(ctx.db, binding.userId),
+    countMailboxes(ctx.db, binding.userId),
+    countMessagesSince(ctx.db, binding.userId, startOfUtcDay(ctx.clock.now())),
   ]);
   return [
     "<b>Status</b>",
     `Account: ${userText(user?.email ?? "unknown", 200)}`,
-    `Mailboxes: ${boxes?.value ?? 0}`,
-    `Messages today: ${today?.value ?? 0}`,
+    `Mailboxes: ${boxes}`,
+    `Messages today: ${today}`,
     `Notifications: ${binding.paused ? "paused" : "on"}`,
   ];
 }
 
 /** `/accounts`: the most recent mailbox accounts. */
-export async function accountsLines(db: Database, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ address: mailboxes.address, disabled: mailboxes.disabled })
-    .from(mailboxes)
-    .where(eq(mailboxes.userId, userId))
-    .orderBy(desc(mailboxes.createdAt), desc(mailboxes.id))
-    .limit(recentLimit);
+export async function accountsLines(ctx: Pick<ServiceContext, "db">, userId: string): Promise<string[]> {
+  const rows = await recentMailboxes(ctx.db, userId, recentLimit);
   if (rows.length === 0) return ["You have no mailbox accounts yet. Create one in Mailroom."];
   return [`<b>Recent mailboxes</b> (${rows.length})`, ...rows.map((r) => `• ${userText(r.address, 200)}${r.disabled ? " (disabled)" : ""}`)];
 }
 
 /** `/messages`: the most recent messages with sender, subject and the extracted code or link. */
-export async function messagesLines(db: Database, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({
-      fromName: messages.fromName,
-      fromAddress: messages.fromAddress,
-      envelopeFrom: messages.envelopeFrom,
-      subject: messages.subject,
-      kind: messages.recognitionKind,
-      value: messages.recognitionValue,
-    })
-    .from(messages)
-    .where(eq(messages.userId, userId))
-    .orderBy(desc(messages.receivedAt), desc(messages.id))
-    .limit(recentLimit);
+export async function messagesLines(ctx: Pick<ServiceContext, "db">, userId: string): Promise<string[]> {
+  const rows = await recentMessages(ctx.db, userId, recentLimit);
   if (rows.length === 0) return ["No messages yet."];
   const lines = [`<b>Recent messages</b> (${rows.length})`];
   for (const row of rows) {
     lines.push("");
     lines.push(`From: ${userText(formatSender(row.fromName, row.fromAddress ?? row.envelopeFrom), 120)}`);
     lines.push(`Subject: ${row.subject ? userText(row.subject, 150) : "<i>(no subject)</i>"}`);
-    const found = recognitionLine(row.kind, row.value);
+    const found = recognitionLine(row.recognitionKind, row.recognitionValue);
     if (found) lines.push(found);
   }
   return lines;

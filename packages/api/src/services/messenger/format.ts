@@ -1,13 +1,13 @@
 /** Telegram's limit on one message's text. */
-export const maxMessageChars = 4096;
+const maxMessageChars = 4096;
 
 /** Escapes text for Telegram's HTML parse mode (and for attribute values). */
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
 /** Shortens user-supplied text to `max` characters (by code point) before it is escaped. */
-export function clip(value: string, max: number): string {
+function clip(value: string, max: number): string {
   const chars = Array.from(value.replace(/\s+/g, " ").trim());
   return chars.length <= max ? chars.join("") : `${chars.slice(0, max - 1).join("")}…`;
 }

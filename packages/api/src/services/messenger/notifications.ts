@@ -1,7 +1,6 @@
-import type { Config } from "@mailroom/config";
-import type { Database } from "@mailroom/db";
+import type { ServiceContext, SignedInContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
-import type { MessageStoredEvent, MessageStoredListener } from "../../mail/intake/events.ts";
+import type { MessageStoredEvent, MessageStoredListener } from "../../events/message-stored.ts";
 import { activeBot, requireBot } from "./bot.ts";
 import { bindingOfUser } from "./bindings.ts";
 import { formatSender, recognitionLine, userText } from "./format.ts";
@@ -26,12 +25,12 @@ export function testLines(email: string): string[] {
 /** The post-intake listener: one message per stored mail, with the extracted code or link. */
 export const messengerListener: MessageStoredListener = {
   name: "messenger",
-  run: async (event, deps) => {
-    const bot = activeBot(deps.config);
+  run: async (event, ctx: ServiceContext) => {
+    const bot = activeBot(ctx);
     if (!bot) return;
-    const binding = await bindingOfUser(deps.db, event.userId);
+    const binding = await bindingOfUser(ctx, event.userId);
     if (!binding || binding.paused || !binding.messengerOn) return;
-    await sendHtmlLogged(bot, binding.chatId, newMailLines(event), "new-mail notification");
+    await sendHtmlLogged(bot, binding.chatId, newMailLines(event), "new-mail notification", ctx.log);
   },
 };
 
@@ -39,13 +38,14 @@ export const messengerListener: MessageStoredListener = {
  * `messenger.sendTest`: the checks a person needs an answer to (no token, messenger off, no chat,
  * the user's switch off, paused), then one message; a refusal is `messenger_api_failed`.
  */
-export async function sendTestNotification(db: Database, config: Config, user: { id: string; email: string }): Promise<void> {
-  const bot = requireBot(config);
-  if (!config.messenger.enabled) throw new AppError("feature_disabled", "The messenger is switched off on this service");
-  const binding = await bindingOfUser(db, user.id);
+export async function sendTestNotification(ctx: SignedInContext): Promise<void> {
+  const bot = requireBot(ctx);
+  const { user } = ctx.actor;
+  if (!ctx.config.messenger.enabled) throw new AppError("feature_disabled", "The messenger is switched off on this service");
+  const binding = await bindingOfUser(ctx, user.id);
   if (!binding) throw new AppError("not_found", "No chat is bound yet. Generate a binding code and send it to the bot first.");
   if (!binding.messengerOn) throw new AppError("feature_disabled", "The messenger is switched off for your account");
   if (binding.paused) throw new AppError("feature_disabled", "Notifications are paused. Resume them to send a test.");
-  const answer = await sendHtml(bot, binding.chatId, testLines(user.email));
+  const answer = await sendHtml(bot, binding.chatId, testLines(user.email), ctx.log);
   if (!answer.ok) throw new AppError("messenger_api_failed", `Telegram refused the message: ${answer.description}`);
 }

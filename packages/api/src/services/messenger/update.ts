@@ -22,7 +22,6 @@ export const updateSchema = z.object({
   channel_post: messageSchema.optional(),
 });
 
-export type TelegramUpdate = z.infer<typeof updateSchema>;
 export type TelegramChat = z.infer<typeof chatSchema>;
 
 /** How a chat is shown: a group's or channel's title, else the person's @username or name. */

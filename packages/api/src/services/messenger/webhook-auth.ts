@@ -1,5 +1,5 @@
-import type { Config } from "@mailroom/config";
 import type { TelegramBot } from "../../adapters/telegram.ts";
+import type { ServiceContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
 import { timingSafeEqual } from "../../lib/crypto.ts";
 import { activeBot } from "./bot.ts";
@@ -12,12 +12,12 @@ const secretHeaderNames = ["X-Messenger-Bot-Api-Secret-Token", "X-Telegram-Bot-A
  * present must equal it and at least one must be present (constant-time compare). Without a
  * secret, staging and production refuse everything (fail closed); local development admits calls.
  */
-export function verifyWebhookCall(config: Config, headers: Headers): TelegramBot {
-  const bot = activeBot(config);
+export function verifyWebhookCall(ctx: Pick<ServiceContext, "adapters" | "config">, headers: Headers): TelegramBot {
+  const bot = activeBot(ctx);
   if (!bot) throw new AppError("not_found", "Not found");
-  const secret = config.messenger.webhookSecret;
+  const secret = ctx.config.messenger.webhookSecret;
   if (!secret) {
-    if (config.isRemote) throw new AppError("unauthorized", "The webhook secret is not configured");
+    if (ctx.config.isRemote) throw new AppError("unauthorized", "The webhook secret is not configured");
     return bot;
   }
   const sent = secretHeaderNames.map((name) => headers.get(name)).filter((v): v is string => v !== null);

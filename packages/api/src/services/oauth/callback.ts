@@ -1,15 +1,14 @@
-import { oauthIdentities, users, type OAuthProvider } from "@mailroom/db";
-import { and, eq, sql } from "drizzle-orm";
+import { bindIdentity, consumeState, findIdentityUser, findUserByEmail, insertTicket, refreshIdentity, type OAuthProvider, type UserRow } from "@mailroom/db";
 import { z } from "zod";
-import { ProviderError, type ProviderProfile } from "../../adapters/oauth-http.ts";
-import { startSession, type SessionUser } from "../../auth/session.ts";
-import type { Context } from "../../context.ts";
-import { newId } from "../../lib/crypto.ts";
+import { ProviderError, type ProviderProfile } from "../../adapters/index.ts";
+import type { ServiceContext } from "../../context/service-context.ts";
+import { newId, randomToken } from "../../lib/crypto.ts";
 import { emailSchema } from "../../shared/validators.ts";
-import { fetchProfile, parseProvider, providerApp } from "./providers.ts";
+import { startSession } from "../auth/sessions.ts";
+import { parseProvider } from "./providers.ts";
 import { invitePromptPath, loginErrorPath } from "./redirects.ts";
-import { consumeState } from "./states.ts";
-import { createTicket } from "./tickets.ts";
+
+const ticketLifetimeMs = 15 * 60 * 1000;
 
 const callbackQuerySchema = z.object({
   code: z.string().min(1).max(2048).optional(),
@@ -17,65 +16,73 @@ const callbackQuerySchema = z.object({
   error: z.string().max(512).optional(),
 });
 
-/** The user an already bound identity belongs to (whatever the provider e-mail says now). */
-async function boundUser(ctx: Context, provider: OAuthProvider, profile: ProviderProfile, email: string): Promise<SessionUser | undefined> {
-  const [row] = await ctx.db
-    .select({ user: users, identityId: oauthIdentities.id })
-    .from(oauthIdentities)
-    .innerJoin(users, eq(users.id, oauthIdentities.userId))
-    .where(and(eq(oauthIdentities.provider, provider), eq(oauthIdentities.providerUserId, profile.providerUserId)))
-    .limit(1);
-  if (!row) return undefined;
-  await ctx.db
-    .update(oauthIdentities)
-    .set({ email, login: profile.login, name: profile.name, updatedAt: new Date() })
-    .where(eq(oauthIdentities.id, row.identityId));
-  return row.user;
+/** Where the browser goes next, and the session to sign it in with, if any. */
+export interface CallbackOutcome {
+  location: string;
+  sessionToken: string | null;
 }
 
-async function bindIdentity(ctx: Context, userId: string, provider: OAuthProvider, profile: ProviderProfile, email: string): Promise<void> {
-  const now = new Date();
-  await ctx.db
-    .insert(oauthIdentities)
-    .values({ id: newId(), userId, provider, providerUserId: profile.providerUserId, email, login: profile.login, name: profile.name, createdAt: now, updatedAt: now })
-    // A concurrent callback of the same account may have bound it a moment ago; that is the same binding.
-    .onConflictDoNothing({ target: [oauthIdentities.provider, oauthIdentities.providerUserId] });
+const to = (location: string): CallbackOutcome => ({ location, sessionToken: null });
+
+/** The user an already bound identity belongs to (kept current), else the user with the e-mail. */
+async function matchUser(ctx: ServiceContext, provider: OAuthProvider, profile: ProviderProfile, email: string): Promise<{ user: UserRow; bound: boolean } | null> {
+  const account = { provider, providerUserId: profile.providerUserId, email, login: profile.login, name: profile.name };
+  const identity = await findIdentityUser(ctx.db, provider, profile.providerUserId);
+  if (identity) {
+    await refreshIdentity(ctx.db, identity.identityId, account, ctx.clock.now());
+    return { user: identity.user, bound: true };
+  }
+  const user = await findUserByEmail(ctx.db, email);
+  return user ? { user, bound: false } : null;
 }
 
 /**
  * `GET /api/auth/oauth/:provider/callback`: consumes the state, fetches the profile and decides
  * where the browser goes next: `next` signed in, the invite prompt, or the login page with a reason.
  */
-export async function completeOAuthCallback(ctx: Context, providerParam: string, query: Record<string, string>): Promise<string> {
+export async function completeOAuthCallback(ctx: ServiceContext, providerParam: string, query: Record<string, string>): Promise<CallbackOutcome> {
   const provider = parseProvider(providerParam);
   const parsed = callbackQuerySchema.safeParse(query);
-  if (!parsed.success) return loginErrorPath("state_invalid");
+  if (!parsed.success) return to(loginErrorPath("state_invalid"));
   const { code, state: stateId, error: providerError } = parsed.data;
-  const state = stateId ? await consumeState(ctx, provider, stateId) : null;
-  if (!state) return loginErrorPath("state_invalid");
+  const now = ctx.clock.now();
+  const state = stateId ? await consumeState(ctx.db, provider, stateId, now) : null;
+  if (!state) return to(loginErrorPath("state_invalid"));
   // The user declined, or the provider failed: the state is used up either way.
-  if (providerError !== undefined || !code) return loginErrorPath("provider_error");
-  const app = providerApp(ctx.config, provider);
-  if (!app) return loginErrorPath("provider_not_configured");
+  if (providerError !== undefined || !code) return to(loginErrorPath("provider_error"));
+  const client = ctx.adapters.oauth[provider];
+  if (!client) return to(loginErrorPath("provider_not_configured"));
 
   let profile: ProviderProfile;
   try {
-    profile = await fetchProfile(ctx.config, provider, app, code, state.codeVerifier);
+    profile = await client.fetchProfile(code, state.codeVerifier);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    console.warn(`oauth ${provider}: ${error.message}`);
-    return loginErrorPath("provider_error");
+    ctx.log.warn("oauth provider call failed", { provider, error: error.message });
+    return to(loginErrorPath("provider_error"));
   }
   const email = emailSchema.safeParse(profile.email ?? "");
-  if (!email.success) return loginErrorPath(provider === "codehost" ? "email_unavailable" : "forum_email_required");
+  if (!email.success) return to(loginErrorPath(provider === "codehost" ? "email_unavailable" : "forum_email_required"));
 
-  const bound = await boundUser(ctx, provider, profile, email.data);
-  const user =
-    bound ??
-    (await ctx.db.select().from(users).where(sql`lower(${users.email}) = ${email.data}`).limit(1))[0];
-  if (!user) return invitePromptPath(provider, await createTicket(ctx, provider, profile, email.data, state.nextPath));
-  if (user.disabled) return loginErrorPath("account_disabled");
-  if (!bound) await bindIdentity(ctx, user.id, provider, profile, email.data);
-  await startSession(ctx, user.id);
-  return state.nextPath;
+  const match = await matchUser(ctx, provider, profile, email.data);
+  if (!match) {
+    const ticket = randomToken(32);
+    await insertTicket(ctx.db, {
+      id: ticket,
+      provider,
+      providerUserId: profile.providerUserId,
+      email: email.data,
+      name: profile.name,
+      login: profile.login,
+      nextPath: state.nextPath,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ticketLifetimeMs),
+    });
+    return to(invitePromptPath(provider, ticket));
+  }
+  if (match.user.disabled) return to(loginErrorPath("account_disabled"));
+  if (!match.bound) {
+    await bindIdentity(ctx.db, newId(), match.user.id, { provider, providerUserId: profile.providerUserId, email: email.data, login: profile.login, name: profile.name }, now);
+  }
+  return { location: state.nextPath, sessionToken: await startSession(ctx, match.user.id) };
 }

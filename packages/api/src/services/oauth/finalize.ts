@@ -1,91 +1,75 @@
-import { users } from "@mailroom/db";
-import { eq } from "drizzle-orm";
+import { createInvitedAccount, findPendingTicket, findUserById, recordTicketFailure, type PendingTicketRow } from "@mailroom/db";
 import { z } from "zod";
-import { enforceRateLimit } from "../../auth/rate-limit.ts";
-import { prepareSession, type SessionUser } from "../../auth/session.ts";
-import type { Context } from "../../context.ts";
+import type { ServiceContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
 import { newId } from "../../lib/crypto.ts";
 import { inviteCodeSchema } from "../../shared/validators.ts";
-import { redeemInvite } from "../invites/index.ts";
+import { emailTakenError, inviteRefusalError, type SignedIn } from "../auth/accounts.ts";
+import { enforceRateLimit } from "../auth/rate-limit.ts";
+import { issueSession } from "../auth/sessions.ts";
+import { hashInviteCode } from "../invites/codes.ts";
 import { parseProvider } from "./providers.ts";
-import { readPendingTicket, recordFailedAttempt } from "./tickets.ts";
+
+/** The wrong invite code that uses up a ticket. */
+const maxFailedAttempts = 5;
 
 export const ticketIdSchema = z.string().trim().min(1, { error: "The ticket is missing" }).max(128, { error: "OAuth ticket is invalid" });
 
 export const finalizeBodySchema = z.object({ ticket: ticketIdSchema, inviteCode: inviteCodeSchema });
 
-export function ticketInvalid(): AppError {
+function ticketInvalid(): AppError {
   return new AppError("oauth_ticket_invalid", "OAuth ticket is invalid");
 }
 
-interface FinalizedLogin {
-  redirectTo: string;
-  user: SessionUser;
+/** A pending ticket, for the login page to show whom it is finishing. */
+export async function readPendingTicket(ctx: Pick<ServiceContext, "db" | "clock">, id: string): Promise<PendingTicketRow> {
+  const ticket = await findPendingTicket(ctx.db, id, ctx.clock.now());
+  if (!ticket) throw ticketInvalid();
+  return ticket;
 }
 
 /**
  * `POST /api/auth/oauth/:provider/finalize` and `auth.oauth.finalize`: with the right invite code,
  * one D1 batch records the invite use, creates the user, binds the identity, consumes the ticket
- * and stores the session.
- *
- * The identity insert is the guard against a ticket that stopped being pending (consumed by a
- * concurrent finalize or the fifth wrong code, or expired) after the check above: it then writes
- * NULL into the NOT NULL `provider` column, which fails the statement and rolls the whole batch
- * back, user included. A concurrent finalize that lost the race is also stopped earlier by the
- * unique e-mail of the user it would create. Either way exactly one user comes out of a ticket.
+ * and stores the session; exactly one user comes out of a ticket under any concurrency.
  */
 export async function finalizeOAuthLogin(
-  ctx: Context,
+  ctx: ServiceContext,
   providerParam: string,
   input: z.infer<typeof finalizeBodySchema>,
-): Promise<FinalizedLogin> {
+): Promise<SignedIn & { redirectTo: string }> {
   const provider = parseProvider(providerParam);
   await enforceRateLimit(ctx, "oauth-finalize");
-  const ticket = await readPendingTicket(ctx, input.ticket, provider);
+  const now = ctx.clock.now();
+  const ticket = await findPendingTicket(ctx.db, input.ticket, now, provider);
   if (!ticket) throw ticketInvalid();
 
   const userId = newId();
-  const now = Date.now();
-  const d1 = ctx.env.DB;
-  const session = await prepareSession(ctx, userId);
-  const identity = d1
-    .prepare(
-      `INSERT INTO oauth_identities (id, user_id, provider, provider_user_id, email, login, name, created_at, updated_at)
-       SELECT ?1, ?2,
-              CASE WHEN EXISTS (
-                SELECT 1 FROM oauth_pending_logins
-                WHERE id = ?3 AND provider = ?4 AND consumed_at IS NULL AND expires_at > ?5
-              ) THEN ?4 ELSE NULL END,
-              ?6, ?7, ?8, ?9, ?5, ?5
-       WHERE EXISTS (SELECT 1 FROM users WHERE id = ?2)`,
-    )
-    .bind(newId(), userId, ticket.id, provider, now, ticket.providerUserId, ticket.email, ticket.login, ticket.name);
-  const consume = d1
-    .prepare("UPDATE oauth_pending_logins SET consumed_at = ?1 WHERE id = ?2 AND EXISTS (SELECT 1 FROM users WHERE id = ?3)")
-    .bind(now, ticket.id, userId);
-
-  try {
-    await redeemInvite(
-      ctx,
-      input.inviteCode,
-      { id: userId, email: ticket.email, name: ticket.name ?? ticket.login, passwordHash: null },
-      [identity, consume, session.statement],
-    );
-  } catch (error) {
+  const session = await issueSession(ctx, userId);
+  const codeHash = await hashInviteCode(input.inviteCode);
+  const outcome = await createInvitedAccount(ctx.db, {
+    id: userId,
+    email: ticket.email,
+    name: ticket.name ?? ticket.login,
+    passwordHash: null,
+    inviteCodeHash: codeHash,
+    redemptionId: newId(),
+    session: session.row,
+    oauth: { identityId: newId(), ticketId: ticket.id, provider, providerUserId: ticket.providerUserId, login: ticket.login, name: ticket.name },
+    now,
+  });
+  if (outcome !== "created") {
     // Whatever failed, a ticket that is no longer pending is the answer the caller can act on.
-    if (!(await readPendingTicket(ctx, ticket.id, provider))) throw ticketInvalid();
-    if (error instanceof AppError) {
-      if (error.appCode === "invite_code_invalid") await recordFailedAttempt(ctx, ticket.id);
-      throw error;
+    if (!(await findPendingTicket(ctx.db, ticket.id, ctx.clock.now(), provider))) throw ticketInvalid();
+    if (outcome === "invite_refused") {
+      await recordTicketFailure(ctx.db, ticket.id, ctx.clock.now(), maxFailedAttempts);
+      throw await inviteRefusalError(ctx, codeHash);
     }
-    if (String(error).includes("oauth_identities")) {
-      throw new AppError("conflict", "This provider account is already connected to another user");
-    }
-    throw error;
+    if (outcome === "identity_taken") throw new AppError("conflict", "This provider account is already connected to another user");
+    if (outcome === "email_taken") throw emailTakenError();
+    throw ticketInvalid();
   }
-  session.writeCookie();
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError("internal", "The account could not be read back");
-  return { redirectTo: ticket.nextPath, user };
+  return { user, sessionToken: session.token, redirectTo: ticket.nextPath };
 }

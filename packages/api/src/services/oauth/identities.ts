@@ -1,14 +1,13 @@
-import type { Config } from "@mailroom/config";
-import { oauthIdentities, type Database } from "@mailroom/db";
-import { asc, eq } from "drizzle-orm";
+import { listIdentities } from "@mailroom/db";
+import type { SignedInContext } from "../../context/service-context.ts";
 
-/** The provider identities bound to a user, for their account page. */
-export async function listIdentities(db: Database, config: Config, userId: string) {
-  const rows = await db.select().from(oauthIdentities).where(eq(oauthIdentities.userId, userId)).orderBy(asc(oauthIdentities.createdAt));
+/** The provider identities bound to the signed-in user, for their account page. */
+export async function listOwnIdentities(ctx: SignedInContext) {
+  const rows = await listIdentities(ctx.db, ctx.actor.user.id);
   return rows.map((row) => ({
     id: row.id,
     provider: row.provider,
-    label: config.oauth[row.provider].label,
+    label: ctx.config.oauth[row.provider].label,
     login: row.login,
     email: row.email,
     name: row.name,

@@ -1,16 +1,15 @@
 import type { Role } from "@mailroom/db";
 import { AppError, issuesOf } from "../../errors/index.ts";
-import type { SettingsDeps } from "./deps.ts";
 import { domainSettingsSchema, type DomainSettings } from "./schemas.ts";
-import { readSetting, writeSetting } from "./store.ts";
+import { readSetting, writeSetting, type SettingsContext } from "./store.ts";
 
 /** While no domain is stored, the configured fallback domain is the only one, open to every role. */
-export function fallbackDomainSettings(fallbackMailDomain: string): DomainSettings {
+function fallbackDomainSettings(fallbackMailDomain: string): DomainSettings {
   return { domains: [fallbackMailDomain], defaultDomain: fallbackMailDomain, roleAccess: { admin: [fallbackMailDomain], user: [fallbackMailDomain] } };
 }
 
-export async function getDomainSettings(deps: SettingsDeps): Promise<DomainSettings> {
-  return (await readSetting(deps, "mail.domains")) ?? fallbackDomainSettings(deps.config.fallbackMailDomain);
+export async function getDomainSettings(ctx: SettingsContext): Promise<DomainSettings> {
+  return (await readSetting(ctx, "mail.domains")) ?? fallbackDomainSettings(ctx.config.fallbackMailDomain);
 }
 
 /** The domains a role may create mailboxes on. */
@@ -19,11 +18,11 @@ export function domainsForRole(settings: DomainSettings, role: Role): string[] {
 }
 
 /** Replaces the domain settings. Throws `validation_failed` for an inconsistent value. */
-export async function setDomainSettings(deps: SettingsDeps, value: unknown, updatedBy: string | null): Promise<DomainSettings> {
+export async function setDomainSettings(ctx: SettingsContext, value: unknown, updatedBy: string | null): Promise<DomainSettings> {
   const parsed = domainSettingsSchema.safeParse(value);
   if (!parsed.success) {
     throw new AppError("validation_failed", "Invalid domain settings", { issues: issuesOf(parsed.error) });
   }
-  await writeSetting(deps, "mail.domains", parsed.data, updatedBy);
+  await writeSetting(ctx, "mail.domains", parsed.data, updatedBy);
   return parsed.data;
 }

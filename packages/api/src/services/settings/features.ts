@@ -1,5 +1,6 @@
-import { userFeatures, type Database } from "@mailroom/db";
-import { eq } from "drizzle-orm";
+import { findUserById, findUserFeatures, upsertUserFeatures } from "@mailroom/db";
+import type { ServiceContext } from "../../context/service-context.ts";
+import { AppError } from "../../errors/index.ts";
 
 /** A user's feature switches and outbound quota override, as administrators set them. */
 export interface UserFeatures {
@@ -20,8 +21,8 @@ export const defaultUserFeatures: UserFeatures = {
   outboundDailyQuota: null,
 };
 
-export async function getUserFeatures(db: Database, userId: string): Promise<UserFeatures> {
-  const [row] = await db.select().from(userFeatures).where(eq(userFeatures.userId, userId)).limit(1);
+export async function getUserFeatures(ctx: Pick<ServiceContext, "db">, userId: string): Promise<UserFeatures> {
+  const row = await findUserFeatures(ctx.db, userId);
   if (!row) return { ...defaultUserFeatures };
   return {
     aiFallback: row.aiFallback,
@@ -30,4 +31,16 @@ export async function getUserFeatures(db: Database, userId: string): Promise<Use
     mailboxCreation: row.mailboxCreation,
     outboundDailyQuota: row.outboundDailyQuota,
   };
+}
+
+/** Changes some of a user's switches; the rest keep their values. Returns the switches now in force. */
+export async function setUserFeatures(ctx: Pick<ServiceContext, "db" | "clock">, userId: string, patch: Partial<UserFeatures>): Promise<UserFeatures> {
+  if (!(await findUserById(ctx.db, userId))) throw new AppError("not_found", "No such user");
+  const next: UserFeatures = { ...(await getUserFeatures(ctx, userId)) };
+  for (const key of Object.keys(defaultUserFeatures) as (keyof UserFeatures)[]) {
+    const value = patch[key];
+    if (value !== undefined) Object.assign(next, { [key]: value });
+  }
+  await upsertUserFeatures(ctx.db, userId, next, ctx.clock.now());
+  return next;
 }

@@ -41,9 +41,8 @@ export const domainSettingsSchema = z
   });
 
 export type DomainSettings = z.output<typeof domainSettingsSchema>;
-export type DomainSettingsInput = z.input<typeof domainSettingsSchema>;
 
-export const businessDefaultValues = {
+const businessDefaultValues = {
   mailboxCap: 20,
   retentionDays: 7,
   outboundDailyQuota: 20,
@@ -66,7 +65,6 @@ export type BusinessDefaults = z.output<typeof businessFields>;
 
 /** A change to the business defaults: the fields given replace the current ones. */
 export const businessDefaultsPatchSchema = businessFields.partial().strict();
-export type BusinessDefaultsPatch = z.input<typeof businessDefaultsPatchSchema>;
 
 // A field missing from the stored value takes its default, so values stored before a field
 // existed still read.

@@ -1,8 +1,10 @@
-import { systemSettings } from "@mailroom/db";
-import { eq } from "drizzle-orm";
+import { readSettingValue, writeSettingValue } from "@mailroom/db";
 import { z } from "zod";
-import type { SettingsDeps } from "./deps.ts";
+import type { ServiceContext } from "../../context/service-context.ts";
 import { settingSchemas, type SettingKey } from "./schemas.ts";
+
+/** What reading and writing settings needs: the table, its cached copy, the clock and the log. */
+export type SettingsContext = Pick<ServiceContext, "db" | "stores" | "config" | "clock" | "log">;
 
 type Stored<K extends SettingKey> = z.output<(typeof settingSchemas)[K]>;
 
@@ -15,16 +17,16 @@ const cacheKey = (key: SettingKey) => `settings:v1:${key}`;
 /** The cached copy: the stored JSON, or null when nothing is stored (so a miss is cached too). */
 const cacheEntry = z.object({ stored: z.unknown() });
 
-function logCacheFailure(action: string, key: SettingKey, error: unknown): void {
-  console.warn(`settings cache ${action} failed for ${key}: ${error instanceof Error ? error.message : String(error)}`);
+function logCacheFailure(ctx: SettingsContext, action: string, key: SettingKey, error: unknown): void {
+  ctx.log.warn(`settings cache ${action} failed`, { setting: key, error: error instanceof Error ? error.message : String(error) });
 }
 
-async function readCached<K extends SettingKey>(deps: SettingsDeps, key: K): Promise<{ hit: true; value: Stored<K> | null } | { hit: false }> {
+async function readCached<K extends SettingKey>(ctx: SettingsContext, key: K): Promise<{ hit: true; value: Stored<K> | null } | { hit: false }> {
   let text: string | null;
   try {
-    text = await deps.cache.get(cacheKey(key), "text");
+    text = await ctx.stores.cache.get(cacheKey(key), "text");
   } catch (error) {
-    logCacheFailure("read", key, error);
+    logCacheFailure(ctx, "read", key, error);
     return { hit: false };
   }
   if (text === null) return { hit: false };
@@ -44,30 +46,31 @@ async function readCached<K extends SettingKey>(deps: SettingsDeps, key: K): Pro
  * Reads a setting: the cached copy when there is a usable one, else the database (and refreshes
  * the copy). Null when nothing valid is stored. A failing cache only costs a database read.
  */
-export async function readSetting<K extends SettingKey>(deps: SettingsDeps, key: K): Promise<Stored<K> | null> {
-  const cached = await readCached(deps, key);
+export async function readSetting<K extends SettingKey>(ctx: SettingsContext, key: K): Promise<Stored<K> | null> {
+  const cached = await readCached(ctx, key);
   if (cached.hit) return cached.value;
 
-  const [row] = await deps.db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, key)).limit(1);
+  const text = await readSettingValue(ctx.db, key);
   let stored: unknown = null;
   let value: Stored<K> | null = null;
-  if (row) {
+  if (text !== null) {
     try {
-      const parsed = settingSchemas[key].safeParse(JSON.parse(row.value));
+      const json: unknown = JSON.parse(text);
+      const parsed = settingSchemas[key].safeParse(json);
       if (parsed.success) {
-        stored = JSON.parse(row.value);
+        stored = json;
         value = parsed.data as Stored<K>;
       } else {
-        console.error(`setting ${key} holds an invalid value; using the defaults`);
+        ctx.log.error("a stored setting is invalid; using the defaults", undefined, { setting: key });
       }
     } catch {
-      console.error(`setting ${key} is not valid JSON; using the defaults`);
+      ctx.log.error("a stored setting is not valid JSON; using the defaults", undefined, { setting: key });
     }
   }
   try {
-    await deps.cache.put(cacheKey(key), JSON.stringify({ stored }), { expirationTtl: cacheTtlSeconds });
+    await ctx.stores.cache.put(cacheKey(key), JSON.stringify({ stored }), { expirationTtl: cacheTtlSeconds });
   } catch (error) {
-    logCacheFailure("write", key, error);
+    logCacheFailure(ctx, "write", key, error);
   }
   return value;
 }
@@ -77,21 +80,16 @@ export async function readSetting<K extends SettingKey>(deps: SettingsDeps, key:
  * read sees the new value.
  */
 export async function writeSetting<K extends SettingKey>(
-  deps: SettingsDeps,
+  ctx: SettingsContext,
   key: K,
   value: z.input<(typeof settingSchemas)[K]>,
   updatedBy: string | null,
 ): Promise<void> {
-  const json = JSON.stringify(value);
-  const now = new Date();
-  await deps.db
-    .insert(systemSettings)
-    .values({ key, value: json, updatedAt: now, updatedBy })
-    .onConflictDoUpdate({ target: systemSettings.key, set: { value: json, updatedAt: now, updatedBy } });
+  await writeSettingValue(ctx.db, key, JSON.stringify(value), updatedBy, ctx.clock.now());
   try {
-    await deps.cache.delete(cacheKey(key));
+    await ctx.stores.cache.delete(cacheKey(key));
   } catch (error) {
-    logCacheFailure("invalidation", key, error);
+    logCacheFailure(ctx, "invalidation", key, error);
   }
 }
 

@@ -1,0 +1,12 @@
+import { takeDailyUnit } from "@mailroom/db";
+import type { ServiceContext } from "../../context/service-context.ts";
+
+/** The UTC calendar day usage counters are kept per. */
+function usageDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Takes one AI fallback from the user's daily allowance; false when it is used up. */
+export function takeAiAllowance(ctx: Pick<ServiceContext, "db" | "clock">, userId: string, dailyLimit: number): Promise<boolean> {
+  return takeDailyUnit(ctx.db, userId, usageDay(ctx.clock.now()), "ai", dailyLimit);
+}

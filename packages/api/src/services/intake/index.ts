@@ -1,0 +1,1 @@
+export { receiveEmail } from "./intake.ts";

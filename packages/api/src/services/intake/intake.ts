@@ -1,0 +1,160 @@
+import { findRecipient, messageIdHeaderExists } from "@mailroom/db";
+import type { ServiceContext } from "../../context/service-context.ts";
+import { dispatchMessageStored, type MessageStoredListener } from "../../events/message-stored.ts";
+import { getBusinessDefaults, getUserFeatures } from "../settings/index.ts";
+import { defaultIntakeLimits, formatBytes, truncateChars, truncateUtf8, type IntakeLimits } from "./limits.ts";
+import { clean, parseMessage, type DisplayHeader, type ParsedMessage } from "./parse.ts";
+import { readRaw, synthesizeMessageId } from "./raw.ts";
+import { recognizeMessage } from "./recognize.ts";
+import { storeMessage } from "./store.ts";
+
+/**
+ * The parts of the platform's `ForwardableEmailMessage` intake uses. `setReject` may answer a
+ * promise (it does locally, over RPC); intake waits for it either way.
+ */
+export type IncomingEmail = Pick<ForwardableEmailMessage, "from" | "to" | "raw" | "rawSize" | "headers"> & {
+  setReject: (reason: string) => void | Promise<void>;
+};
+
+export interface IntakeOptions {
+  /** Features that react to stored mail (messenger, webhooks); the transport decides which. */
+  listeners: readonly MessageStoredListener[];
+  limits?: Partial<IntakeLimits>;
+}
+
+export type IntakeResult =
+  | { status: "rejected"; reason: string }
+  | { status: "duplicate"; messageIdHeader: string }
+  | { status: "stored"; id: string; messageIdHeader: string; notice: string | null };
+
+const dayMs = 24 * 60 * 60 * 1000;
+const unknownRecipient = "Unknown recipient";
+const displayHeaderNames = ["from", "to", "cc", "date", "subject", "message-id"];
+
+// When the parser gives up, the envelope and the platform's view of the headers are all there is.
+function envelopeFallback(message: IncomingEmail, limits: IntakeLimits): ParsedMessage {
+  const header = (name: string) => {
+    const value = message.headers.get(name);
+    return value === null || value.trim() === "" ? null : truncateChars(clean(value).trim(), limits.maxHeaderValueChars);
+  };
+  const headers: DisplayHeader[] = [];
+  for (const name of displayHeaderNames) {
+    const value = header(name);
+    if (value !== null) headers.push({ name, value });
+  }
+  return {
+    messageId: header("message-id"),
+    fromAddress: null,
+    fromName: null,
+    subject: header("subject"),
+    text: null,
+    html: null,
+    headers,
+    attachments: [],
+  };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Takes one inbound message from the platform to a stored message: recipient check, one read
+ * of the raw stream, parse, recognition, storage, then the post-intake listeners in the
+ * background. A message that cannot be parsed or is too large is still stored with a notice.
+ */
+export async function receiveEmail(ctx: ServiceContext, message: IncomingEmail, options: IntakeOptions): Promise<IntakeResult> {
+  const limits = { ...defaultIntakeLimits, ...options.limits };
+  const envelopeTo = message.to.trim().toLowerCase();
+  const recipient = envelopeTo === "" ? null : await findRecipient(ctx.db, envelopeTo);
+  if (!recipient) {
+    // Awaited: the platform (and wrangler's local endpoint) answers with the rejection only then.
+    await message.setReject(unknownRecipient);
+    return { status: "rejected", reason: unknownRecipient };
+  }
+
+  const receivedAt = ctx.clock.now();
+  const [business, features] = await Promise.all([getBusinessDefaults(ctx), getUserFeatures(ctx, recipient.userId)]);
+
+  const notices: string[] = [];
+  const raw = await readRaw(message.raw, message.rawSize, limits.maxRawBytes);
+  if (raw.truncated) {
+    notices.push(`This message is ${formatBytes(message.rawSize)}, more than the ${formatBytes(limits.maxRawBytes)} that can be kept; only its beginning was stored.`);
+  }
+
+  let parsed: ParsedMessage;
+  try {
+    parsed = await parseMessage(raw.bytes, limits);
+  } catch (error) {
+    ctx.log.warn("a message could not be parsed", { mailboxId: recipient.mailboxId, error: errorText(error) });
+    parsed = envelopeFallback(message, limits);
+    notices.push(
+      ctx.stores.attachments
+        ? "This message could not be parsed; the raw message is kept."
+        : "This message could not be parsed, and without attachment storage the raw message could not be kept.",
+    );
+  }
+
+  const messageIdHeader = truncateChars(parsed.messageId ?? (await synthesizeMessageId(raw.bytes)), limits.maxMessageIdChars);
+  if (await messageIdHeaderExists(ctx.db, recipient.mailboxId, messageIdHeader)) return { status: "duplicate", messageIdHeader };
+
+  const text = parsed.text === null ? null : truncateUtf8(parsed.text, limits.maxTextBytes);
+  const html = parsed.html === null ? null : truncateUtf8(parsed.html, limits.maxHtmlBytes);
+  if (text?.truncated) notices.push(`The text body was longer than ${formatBytes(limits.maxTextBytes)} and was cut.`);
+  if (html?.truncated) notices.push(`The HTML body was longer than ${formatBytes(limits.maxHtmlBytes)} and was cut.`);
+  const attachments = parsed.attachments.slice(0, limits.maxAttachments);
+  if (parsed.attachments.length > attachments.length) {
+    notices.push(`Only the first ${limits.maxAttachments} of ${parsed.attachments.length} attachments were kept.`);
+  }
+
+  const recognition = await recognizeMessage(
+    ctx,
+    { userId: recipient.userId, enabled: features.aiFallback, dailyLimit: business.aiFallbackDaily },
+    {
+      subject: parsed.subject,
+      text: text ? truncateChars(text.value, limits.maxRecognitionChars) : null,
+      html: html ? truncateChars(html.value, limits.maxRecognitionChars) : null,
+      from: parsed.fromAddress ?? message.from,
+    },
+  );
+
+  const result = await storeMessage(ctx, business.attachmentMaxBytes, {
+    recipient,
+    envelopeFrom: truncateChars(message.from, limits.maxAddressChars),
+    messageIdHeader,
+    fromAddress: parsed.fromAddress,
+    fromName: parsed.fromName,
+    subject: parsed.subject,
+    text: text?.value ?? null,
+    html: html?.value ?? null,
+    headers: parsed.headers,
+    size: Math.max(message.rawSize, raw.bytes.byteLength),
+    raw: raw.bytes,
+    receivedAt,
+    expiresAt: new Date(receivedAt.getTime() + business.retentionDays * dayMs),
+    recognition,
+    attachments,
+    notices,
+  });
+  if (!result.stored) return { status: "duplicate", messageIdHeader };
+
+  dispatchMessageStored(
+    options.listeners,
+    {
+      messageId: result.id,
+      userId: recipient.userId,
+      mailboxId: recipient.mailboxId,
+      address: recipient.address,
+      fromAddress: parsed.fromAddress,
+      fromName: parsed.fromName,
+      subject: parsed.subject,
+      receivedAt,
+      size: message.rawSize,
+      attachmentCount: result.attachmentCount,
+      recognition,
+      notice: result.notice,
+    },
+    ctx,
+  );
+  return { status: "stored", id: result.id, messageIdHeader, notice: result.notice };
+}

@@ -1,0 +1,9 @@
+export {
+  deleteOwnMessage,
+  downloadAttachment,
+  downloadRawMessage,
+  getOwnMessage,
+  listOwnMessages,
+  markOwnMessageRead,
+  type Download,
+} from "./read.ts";

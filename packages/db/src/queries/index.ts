@@ -1,0 +1,16 @@
+// Every read and write of the service's data: typed functions over the Drizzle schema. Raw SQL,
+// where Drizzle cannot say it (guarded one-time updates, `changes() = 1` batches), lives here too.
+export * from "./accounts.ts";
+export * from "./batch.ts";
+export * from "./errors.ts";
+export * from "./invites.ts";
+export * from "./mailboxes.ts";
+export * from "./messages.ts";
+export * from "./messenger.ts";
+export * from "./oauth.ts";
+export * from "./paging.ts";
+export * from "./retention.ts";
+export * from "./sessions.ts";
+export * from "./settings.ts";
+export * from "./usage.ts";
+export * from "./users.ts";

@@ -1,0 +1,85 @@
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "../client.ts";
+import { mailboxes, messages, users } from "../schema/index.ts";
+import { errorText } from "./errors.ts";
+
+export type MailboxRow = typeof mailboxes.$inferSelect;
+
+/** The user's mailboxes, newest first, each with its number of unread messages. */
+export async function listMailboxes(db: Database, userId: string): Promise<(MailboxRow & { unread: number })[]> {
+  const [rows, unread] = await Promise.all([
+    db.select().from(mailboxes).where(eq(mailboxes.userId, userId)).orderBy(desc(mailboxes.createdAt), desc(mailboxes.id)),
+    db
+      .select({ mailboxId: messages.mailboxId, value: count() })
+      .from(messages)
+      .where(and(eq(messages.userId, userId), isNull(messages.readAt)))
+      .groupBy(messages.mailboxId),
+  ]);
+  const unreadOf = new Map(unread.map((u) => [u.mailboxId, u.value]));
+  return rows.map((m) => ({ ...m, unread: unreadOf.get(m.id) ?? 0 }));
+}
+
+/** The most recent mailboxes (for the bot's `/accounts`). */
+export async function recentMailboxes(db: Database, userId: string, limit: number): Promise<MailboxRow[]> {
+  return db.select().from(mailboxes).where(eq(mailboxes.userId, userId)).orderBy(desc(mailboxes.createdAt), desc(mailboxes.id)).limit(limit);
+}
+
+export async function countMailboxes(db: Database, userId: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(mailboxes).where(eq(mailboxes.userId, userId));
+  return row?.value ?? 0;
+}
+
+/** The mailbox when it belongs to `userId`. */
+export async function findOwnMailbox(db: Database, id: string, userId: string): Promise<MailboxRow | null> {
+  const [row] = await db
+    .select()
+    .from(mailboxes)
+    .where(and(eq(mailboxes.id, id), eq(mailboxes.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export type NewMailbox = Omit<MailboxRow, "disabled">;
+
+/**
+ * Inserts a mailbox unless the user already has `cap` of them: the count is taken inside the
+ * INSERT itself, so concurrent creations cannot go past the cap.
+ */
+export async function insertMailboxUnderCap(db: Database, mailbox: NewMailbox, cap: number): Promise<"created" | "cap_reached" | "address_taken"> {
+  try {
+    const result = await db.run(sql`
+      INSERT INTO mailboxes (id, user_id, local_part, domain, address, disabled, created_at)
+      SELECT ${mailbox.id}, ${mailbox.userId}, ${mailbox.localPart}, ${mailbox.domain}, ${mailbox.address}, 0, ${mailbox.createdAt.getTime()}
+      WHERE (SELECT COUNT(*) FROM mailboxes WHERE user_id = ${mailbox.userId}) < ${cap}`);
+    return result.meta.changes === 1 ? "created" : "cap_reached";
+  } catch (error) {
+    if (errorText(error).includes("UNIQUE constraint failed: mailboxes.address")) return "address_taken";
+    throw error;
+  }
+}
+
+export async function setMailboxDisabled(db: Database, id: string, disabled: boolean): Promise<void> {
+  await db.update(mailboxes).set({ disabled }).where(eq(mailboxes.id, id));
+}
+
+export async function deleteMailboxRow(db: Database, id: string): Promise<void> {
+  await db.delete(mailboxes).where(eq(mailboxes.id, id));
+}
+
+export interface Recipient {
+  mailboxId: string;
+  userId: string;
+  address: string;
+}
+
+/** The enabled mailbox of an enabled user that an envelope address names, or null. */
+export async function findRecipient(db: Database, address: string): Promise<Recipient | null> {
+  const [row] = await db
+    .select({ mailboxId: mailboxes.id, userId: mailboxes.userId, address: mailboxes.address, mailboxDisabled: mailboxes.disabled, userDisabled: users.disabled })
+    .from(mailboxes)
+    .innerJoin(users, eq(users.id, mailboxes.userId))
+    .where(eq(mailboxes.address, address))
+    .limit(1);
+  if (!row || row.mailboxDisabled || row.userDisabled) return null;
+  return { mailboxId: row.mailboxId, userId: row.userId, address: row.address };
+}

@@ -1,0 +1,176 @@
+import { and, count, desc, eq, gte, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../client.ts";
+import { attachments, mailboxes, messages } from "../schema/index.ts";
+import { runBatch } from "./batch.ts";
+import { inList } from "./in-list.ts";
+import { afterCursor, likePattern, pageOf, type Cursor } from "./paging.ts";
+
+export type MessageRow = typeof messages.$inferSelect;
+export type AttachmentRow = typeof attachments.$inferSelect;
+export type NewMessage = Omit<MessageRow, "readAt">;
+export type NewAttachment = AttachmentRow;
+
+/** A message with the address of the mailbox it arrived in. */
+export interface MessageWithAddress {
+  message: MessageRow;
+  address: string;
+}
+
+export interface MessageListOptions {
+  mailboxId?: string | null | undefined;
+  /** Matched against sender address, sender name and subject. */
+  search?: string | undefined;
+  cursor?: Cursor | null | undefined;
+  limit: number;
+}
+
+/** The user's messages, newest first, across all mailboxes or one, keyset-paged by (received_at, id). */
+export async function listMessages(db: Database, userId: string, options: MessageListOptions): Promise<{ rows: MessageWithAddress[]; more: boolean }> {
+  const pattern = options.search ? likePattern(options.search) : undefined;
+  const rows = await db
+    .select({ message: messages, address: mailboxes.address })
+    .from(messages)
+    .innerJoin(mailboxes, eq(mailboxes.id, messages.mailboxId))
+    .where(
+      and(
+        eq(messages.userId, userId),
+        options.mailboxId ? eq(messages.mailboxId, options.mailboxId) : undefined,
+        pattern
+          ? or(
+              sql`${messages.fromAddress} LIKE ${pattern} ESCAPE '\\'`,
+              sql`${messages.fromName} LIKE ${pattern} ESCAPE '\\'`,
+              sql`${messages.subject} LIKE ${pattern} ESCAPE '\\'`,
+            )
+          : undefined,
+        options.cursor ? afterCursor(messages.receivedAt, messages.id, options.cursor) : undefined,
+      ),
+    )
+    .orderBy(desc(messages.receivedAt), desc(messages.id))
+    .limit(options.limit + 1);
+  return pageOf(rows, options.limit);
+}
+
+/** The message when it belongs to `userId`, with its mailbox address. */
+export async function findOwnMessage(db: Database, id: string, userId: string): Promise<MessageWithAddress | null> {
+  const [row] = await db
+    .select({ message: messages, address: mailboxes.address })
+    .from(messages)
+    .innerJoin(mailboxes, eq(mailboxes.id, messages.mailboxId))
+    .where(and(eq(messages.id, id), eq(messages.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listAttachments(db: Database, messageId: string): Promise<AttachmentRow[]> {
+  return db.select().from(attachments).where(eq(attachments.messageId, messageId));
+}
+
+/** An attachment of a message that belongs to `userId`. */
+export async function findOwnAttachment(db: Database, messageId: string, attachmentId: string, userId: string): Promise<AttachmentRow | null> {
+  const [row] = await db
+    .select({ attachment: attachments })
+    .from(attachments)
+    .innerJoin(messages, eq(messages.id, attachments.messageId))
+    .where(and(eq(attachments.id, attachmentId), eq(attachments.messageId, messageId), eq(messages.userId, userId)))
+    .limit(1);
+  return row?.attachment ?? null;
+}
+
+/** Marks the user's message read (at `readAt`) or unread (null); false when there is no such message. */
+export async function setMessageRead(db: Database, id: string, userId: string, readAt: Date | null): Promise<boolean> {
+  const updated = await db
+    .update(messages)
+    .set({ readAt })
+    .where(and(eq(messages.id, id), eq(messages.userId, userId)))
+    .returning({ id: messages.id });
+  return updated.length === 1;
+}
+
+export async function messageIdHeaderExists(db: Database, mailboxId: string, messageIdHeader: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.mailboxId, mailboxId), eq(messages.messageIdHeader, messageIdHeader)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Stores a message and its attachment rows in one batch. The same Message-ID in one mailbox is
+ * stored once: a second copy inserts nothing (false), and its attachment rows insert nothing
+ * either, because they reference a message row that does not exist.
+ */
+export async function insertMessage(db: Database, message: NewMessage, files: NewAttachment[]): Promise<boolean> {
+  const insert = db
+    .insert(messages)
+    .values(message)
+    .onConflictDoNothing({ target: [messages.mailboxId, messages.messageIdHeader] })
+    .returning({ id: messages.id });
+  // Attachment rows only when this batch's message row went in (a duplicate leaves it out).
+  const fileStatements = files.map(
+    (file) => sql`
+      INSERT INTO attachments (id, message_id, filename, content_type, size, content_id, disposition, storage_key, skipped_reason, created_at)
+      SELECT ${file.id}, ${file.messageId}, ${file.filename}, ${file.contentType}, ${file.size}, ${file.contentId}, ${file.disposition},
+             ${file.storageKey}, ${file.skippedReason}, ${file.createdAt.getTime()}
+      WHERE EXISTS (SELECT 1 FROM messages WHERE id = ${file.messageId})`,
+  );
+  const [inserted] = await runBatch(db, [insert, ...fileStatements]);
+  return inserted?.results.length === 1;
+}
+
+/** Which messages a deletion covers. */
+export type MessageScope = { messageId: string; userId: string } | { mailboxId: string } | { expiredBefore: Date };
+
+function scopeWhere(scope: MessageScope): SQL | undefined {
+  if ("messageId" in scope) return and(eq(messages.id, scope.messageId), eq(messages.userId, scope.userId));
+  if ("mailboxId" in scope) return eq(messages.mailboxId, scope.mailboxId);
+  return lt(messages.expiresAt, scope.expiredBefore);
+}
+
+export interface MessageObjects {
+  ids: string[];
+  /** Object-store keys of the raw messages and attachment files of those messages. */
+  objectKeys: string[];
+}
+
+/** Up to `limit` messages in the scope, with the stored objects that go with them. */
+export async function findMessagesToDelete(db: Database, scope: MessageScope, limit: number): Promise<MessageObjects> {
+  const batch = await db.select({ id: messages.id, rawKey: messages.rawKey }).from(messages).where(scopeWhere(scope)).limit(limit);
+  if (batch.length === 0) return { ids: [], objectKeys: [] };
+  const ids = batch.map((m) => m.id);
+  const files = await db
+    .select({ key: attachments.storageKey })
+    .from(attachments)
+    .where(and(inList(attachments.messageId, ids), isNotNull(attachments.storageKey)));
+  const objectKeys = [...batch.map((m) => m.rawKey), ...files.map((f) => f.key)].filter((k): k is string => k !== null);
+  return { ids, objectKeys };
+}
+
+export async function deleteMessageRows(db: Database, ids: string[]): Promise<void> {
+  await db.batch([db.delete(attachments).where(inList(attachments.messageId, ids)), db.delete(messages).where(inList(messages.id, ids))]);
+}
+
+export async function countMessagesSince(db: Database, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(messages)
+    .where(and(eq(messages.userId, userId), gte(messages.receivedAt, since)));
+  return row?.value ?? 0;
+}
+
+/** The most recent messages' headline fields (for the bot's `/messages`), without bodies. */
+export async function recentMessages(db: Database, userId: string, limit: number) {
+  return db
+    .select({
+      fromName: messages.fromName,
+      fromAddress: messages.fromAddress,
+      envelopeFrom: messages.envelopeFrom,
+      subject: messages.subject,
+      recognitionKind: messages.recognitionKind,
+      recognitionValue: messages.recognitionValue,
+    })
+    .from(messages)
+    .where(eq(messages.userId, userId))
+    .orderBy(desc(messages.receivedAt), desc(messages.id))
+    .limit(limit);
+}
