@@ -5,58 +5,21 @@ import {
   type RecognitionInput,
   type Recognized,
 } from "../../packages/api/src/mail/recognition/index.ts";
-import { corpus, type LabelledMessage } from "../fixtures/recognition/corpus.ts";
-
-// Metrics over the labelled corpus:
-// - a prediction is any result other than null (kind "none");
-// - it is correct when its kind equals the label's kind and its normalized value equals the
-//   label's (codes: whitespace removed; links: trimmed);
-// - precision = correct predictions / predictions; recall = correct predictions / labelled positives.
-const MIN_PRECISION = 0.95;
-const MIN_RECALL = 0.95;
-
-function normalize(kind: "code" | "link", value: string): string {
-  return kind === "code" ? value.replace(/\s+/g, "") : value.trim();
-}
-
-function isCorrect(message: LabelledMessage, got: Recognized | null): boolean {
-  const { kind, value } = message.expected;
-  if (got === null) return kind === "none";
-  return got.kind === kind && value !== null && normalize(got.kind, got.value) === normalize(kind, value);
-}
+import { corpus } from "../fixtures/recognition/corpus.ts";
 
 function mail(partial: Partial<RecognitionInput>): RecognitionInput {
   return { subject: null, text: null, html: null, from: "sender@example.com", ...partial };
 }
 
-describe("recognizeByRules over the labelled corpus", () => {
-  it("holds at least 80 messages, 30 of them look-alike negatives", () => {
-    expect(corpus.length).toBeGreaterThanOrEqual(80);
-    expect(corpus.filter((m) => m.expected.kind === "none").length).toBeGreaterThanOrEqual(30);
-    expect(new Set(corpus.map((m) => m.id)).size).toBe(corpus.length);
-  });
-
-  it(`reaches precision and recall of at least ${MIN_PRECISION * 100}%`, () => {
-    let predictions = 0;
-    let correct = 0;
-    const misses: string[] = [];
-    for (const message of corpus) {
-      const got = recognizeByRules(message);
-      const ok = isCorrect(message, got);
-      if (got !== null) predictions += 1;
-      if (got !== null && ok) correct += 1;
-      if (!ok) misses.push(`${message.id}: expected ${JSON.stringify(message.expected)}, got ${JSON.stringify(got)}`);
-    }
-    const positives = corpus.filter((m) => m.expected.kind !== "none").length;
-    const precision = predictions === 0 ? 0 : correct / predictions;
-    const recall = positives === 0 ? 0 : correct / positives;
-    console.log(
-      `recognition corpus: ${corpus.length} messages, ${positives} positives, ${predictions} predictions, ${correct} correct; ` +
-        `precision ${(precision * 100).toFixed(1)}%, recall ${(recall * 100).toFixed(1)}%`,
-    );
-    if (misses.length > 0) console.log(`misses:\n${misses.join("\n")}`);
-    expect(precision).toBeGreaterThanOrEqual(MIN_PRECISION);
-    expect(recall).toBeGreaterThanOrEqual(MIN_RECALL);
+// The corpus bars live in recognition-corpus.test.ts; this is the quick guard that no
+// look-alike (order, booking, meeting, promo, amount …) is ever read as a code.
+describe("recognizeByRules on look-alikes", () => {
+  it("finds no code in any look-alike of either split", () => {
+    const codes = corpus
+      .filter((m) => m.expect.kind === "none")
+      .map((m) => ({ id: m.id, got: recognizeByRules({ subject: m.subject, text: m.text ?? null, html: m.html ?? null, from: m.from }) }))
+      .filter(({ got }) => got?.kind === "code");
+    expect(codes).toEqual([]);
   });
 });
 
@@ -65,9 +28,9 @@ describe("recognizeByRules on tricky cases", () => {
     expect(recognizeByRules(mail({ subject: "Your Acme verification code is 551902" }))).toEqual({ kind: "code", value: "551902" });
   });
 
-  it("normalizes spaced and hyphen-grouped digits", () => {
+  it("joins space-grouped digits and keeps the dash of a dashed code", () => {
     expect(recognizeByRules(mail({ text: "Your verification code: 123 456" }))).toEqual({ kind: "code", value: "123456" });
-    expect(recognizeByRules(mail({ text: "Your verification code: 1234-5678" }))).toEqual({ kind: "code", value: "12345678" });
+    expect(recognizeByRules(mail({ text: "Your verification code: 1234-5678" }))).toEqual({ kind: "code", value: "1234-5678" });
   });
 
   it("drops a one-letter prefix such as Google's G-", () => {
