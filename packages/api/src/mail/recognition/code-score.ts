@@ -49,7 +49,7 @@ const DIRECT_BEFORE_LABEL = /^[\s,，（(【[]*(?:is|ist|est|es|é|è|是|为|�
 
 // The label is the key of a "key: value" line: "Código de activación de la cuenta: k2w8fh"
 // (words only between them: no digits, no sentence end).
-const KEY_VALUE_GAP = /^[^\n\d.!?。！？]{0,30}[:：]\s*$/;
+const KEY_VALUE_GAP = /^[^\n\d.!?。！？]{0,60}[:：]\s*$/;
 
 interface Gap {
   text: string;

@@ -28,7 +28,7 @@ export const de: LanguageTable = {
     "wiederherstellungscode",
     "rücksetzcode",
   ],
-  codeWords: ["code", "zahlenfolge", "pin"],
+  codeWords: ["code", "zahlenfolge", "pin", "diese zahl", "diese ziffern", "diese nummer", "folgende zahl"],
   verificationWords: ["bestätig*", "verifizier*", "anmeld*", "einlogg*", "registrier*", "aktivier*", "zurücksetzen", "freigabe", "gib", "geben sie"],
   notCodeLabels: [
     "bestellung",

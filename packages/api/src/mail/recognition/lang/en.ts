@@ -48,7 +48,7 @@ export const en: LanguageTable = {
     "verification number",
     "security number",
   ],
-  codeWords: ["code", "codes", "pin", "confirmation code"],
+  codeWords: ["code", "codes", "pin", "confirmation code", "these digits", "the digits", "this number", "the number below", "number below", "following number", "these characters", "the characters below"],
   verificationWords: [
     "verify*",
     "verification",
@@ -197,7 +197,7 @@ export const en: LanguageTable = {
     "no.",
     "#",
   ],
-  verificationCues: ["do not share", "don't share", "never share", "never ask for", "never ask you for", "didn't request", "did not request", "didn't ask", "didn't sign up", "did not sign up", "didn't try", "did not try", "expires in", "expire in", "expires after", "stops working", "valid for", "is valid for", "safely ignore", "ignore this email", "one time", "works once", "login attempt", "sign in attempt", "trying to sign in", "trying to log in", "new device", "link expires", "link will expire", "link is valid"],
+  verificationCues: ["do not share", "don't share", "never share", "never ask for", "never ask you for", "didn't request", "did not request", "didn't ask", "didn't sign up", "did not sign up", "didn't try", "did not try", "expires in", "expire in", "expires after", "stops working", "valid for", "is valid for", "safely ignore", "ignore this email", "one time", "works once", "good for", "login attempt", "sign in attempt", "trying to sign in", "trying to log in", "new device", "link expires", "link will expire", "link is valid"],
   lookalikeCues: [
     "meeting id",
     "join by phone",

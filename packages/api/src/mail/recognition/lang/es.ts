@@ -23,7 +23,7 @@ export const es: LanguageTable = {
     "código de recuperación",
     "código de confirmación de correo",
   ],
-  codeWords: ["código", "codigo", "clave", "pin", "código de confirmación"],
+  codeWords: ["código", "codigo", "clave", "pin", "código de confirmación", "este número", "el siguiente número", "estos dígitos", "estos números"],
   verificationWords: ["verific*", "confirm*", "iniciar sesión", "inicio de sesión", "acceso", "activar", "activa", "activación", "registr*", "restablecer", "introduce", "introduzca", "escribe", "ingresa", "firmar"],
   notCodeLabels: [
     "pedido",

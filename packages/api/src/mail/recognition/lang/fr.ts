@@ -20,7 +20,7 @@ export const fr: LanguageTable = {
     "mot de passe unique",
     "code otp",
   ],
-  codeWords: ["code", "code de confirmation", "code pin"],
+  codeWords: ["code", "code de confirmation", "code pin", "ce numéro", "ces chiffres", "le numéro suivant"],
   verificationWords: ["vérif*", "verif*", "valider", "validez", "validation", "confirm*", "connexion", "connecter", "inscription", "activer", "activez", "activation", "réinitialis*", "saisissez", "saisir", "entrez", "authentifi*"],
   notCodeLabels: [
     "commande",

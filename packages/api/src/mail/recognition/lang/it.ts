@@ -18,7 +18,7 @@ export const it: LanguageTable = {
     "codice di recupero",
     "codice di reimpostazione",
   ],
-  codeWords: ["codice", "codice di conferma", "pin"],
+  codeWords: ["codice", "codice di conferma", "pin", "questo numero", "queste cifre", "il seguente numero"],
   verificationWords: ["verific*", "conferm*", "accedere", "accesso", "registr*", "attiv*", "reimpost*", "inserisci", "autorizza*"],
   notCodeLabels: [
     "ordine",

@@ -19,7 +19,7 @@ export const ja: LanguageTable = {
     "登録コード",
     "ログイン用コード",
   ],
-  codeWords: ["コード", "パスワード", "pin"],
+  codeWords: ["コード", "パスワード", "pin", "次の番号", "以下の番号", "下記の番号"],
   verificationWords: ["認証", "ログイン", "本人確認", "登録", "確認", "承認", "入力", "リセット", "再設定"],
   notCodeLabels: [
     "注文番号",

@@ -21,7 +21,7 @@ export const ko: LanguageTable = {
     "재설정 코드",
     "인증키",
   ],
-  codeWords: ["코드"],
+  codeWords: ["코드", "아래 번호", "다음 번호", "아래 숫자"],
   verificationWords: ["인증", "로그인", "회원가입", "가입", "확인", "비밀번호 재설정", "비밀번호 찾기", "입력"],
   notCodeLabels: [
     "주문번호",

@@ -16,7 +16,7 @@ export const nl: LanguageTable = {
     "resetcode",
     "controlecode",
   ],
-  codeWords: ["code", "pincode"],
+  codeWords: ["code", "pincode", "dit nummer", "deze cijfers", "het volgende nummer"],
   verificationWords: ["verifi*", "bevestig*", "inlog*", "aanmeld*", "registr*", "activeer*", "activer*", "resetten", "vul", "voer"],
   notCodeLabels: [
     "bestelling",

@@ -18,7 +18,7 @@ export const pl: LanguageTable = {
     "kod 3d secure",
     "kod resetu",
   ],
-  codeWords: ["kod", "kodu"],
+  codeWords: ["kod", "kodu", "ten numer", "te cyfry", "poniższy numer"],
   verificationWords: ["weryfik*", "potwierdź", "potwierdz*", "logowani*", "zaloguj*", "rejestracj*", "aktyw*", "autoryzacj*", "zresetuj*", "wpisz", "wprowadź"],
   notCodeLabels: [
     "zamówienie",

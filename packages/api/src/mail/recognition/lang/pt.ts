@@ -19,7 +19,7 @@ export const pt: LanguageTable = {
     "código de login",
     "código para redefinir",
   ],
-  codeWords: ["código", "codigo", "pin", "código de confirmação"],
+  codeWords: ["código", "codigo", "pin", "código de confirmação", "este número", "estes dígitos", "o número abaixo"],
   verificationWords: ["verific*", "confirm*", "ativar", "ative", "ativação", "acesso", "iniciar sessão", "entrar", "login", "cadastro", "registo", "registro", "redefinir", "digite", "introduza", "autorizar", "autorize"],
   notCodeLabels: [
     "pedido",

@@ -21,7 +21,7 @@ export const tr: LanguageTable = {
     "sms şifresi",
     "otp",
   ],
-  codeWords: ["kod", "kodu", "kodunuz", "kodunu", "şifre", "şifreniz"],
+  codeWords: ["kod", "kodu", "kodunuz", "kodunu", "şifre", "şifreniz", "bu numarayı", "bu numara", "bu rakamları"],
   verificationWords: ["doğrula*", "onay*", "giriş", "kayıt*", "etkinleştir*", "sıfırla*", "girin", "girerek"],
   notCodeLabels: [
     "sipariş",

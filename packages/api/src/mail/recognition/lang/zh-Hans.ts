@@ -26,7 +26,7 @@ export const zhHans: LanguageTable = {
     "口令",
     "注册码",
   ],
-  codeWords: ["代码"],
+  codeWords: ["代码", "以下数字", "下列数字", "以下号码"],
   verificationWords: ["验证", "校验", "登录", "注册", "确认", "认证", "激活", "绑定", "找回密码", "重置密码", "输入", "填写"],
   notCodeLabels: [
     "订单",

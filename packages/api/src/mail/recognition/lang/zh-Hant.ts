@@ -23,7 +23,7 @@ export const zhHant: LanguageTable = {
     "重設碼",
     "授權碼",
   ],
-  codeWords: ["代碼"],
+  codeWords: ["代碼", "以下數字", "下列數字", "以下號碼"],
   verificationWords: ["驗證", "登入", "登錄", "註冊", "確認", "認證", "啟用", "重設密碼", "輸入", "身分", "身份"],
   notCodeLabels: [
     "訂單",
