@@ -3,7 +3,6 @@ import {
   recognizeByRules,
   recognizeWithAi,
   type RecognitionInput,
-  type Recognized,
 } from "../../packages/api/src/mail/recognition/index.ts";
 import { corpus } from "../fixtures/recognition/corpus.ts";
 
@@ -12,11 +11,13 @@ function mail(partial: Partial<RecognitionInput>): RecognitionInput {
 }
 
 // The corpus bars live in recognition-corpus.test.ts; this is the quick guard that no
-// look-alike (order, booking, meeting, promo, amount …) is ever read as a code.
+// look-alike (order, booking, meeting, promo, amount …) is read as a code. It names the
+// messages it fails on, so it reads the tuning split only: the held-out split is judged by
+// its score alone.
 describe("recognizeByRules on look-alikes", () => {
-  it("finds no code in any look-alike of either split", () => {
+  it("finds no code in any look-alike of the tuning split", () => {
     const codes = corpus
-      .filter((m) => m.expect.kind === "none")
+      .filter((m) => m.split === "tuning" && m.expect.kind === "none")
       .map((m) => ({ id: m.id, got: recognizeByRules({ subject: m.subject, text: m.text ?? null, html: m.html ?? null, from: m.from }) }))
       .filter(({ got }) => got?.kind === "code");
     expect(codes).toEqual([]);
@@ -37,7 +38,7 @@ describe("recognizeByRules on tricky cases", () => {
     expect(recognizeByRules(mail({ text: "G-771204 is your Google verification code." }))).toEqual({ kind: "code", value: "771204" });
   });
 
-  it("prefers the code when a mail offers a code and a verification link", () => {
+  it("returns the code when the mail asks for it before the link", () => {
     const got = recognizeByRules(
       mail({ text: "Enter the code 662013 to verify your email, or open https://example.com/verify?token=abcdefghijklmnopqrstuvwxyz" }),
     );
@@ -47,6 +48,21 @@ describe("recognizeByRules on tricky cases", () => {
   it("ignores codes that only appear inside URLs", () => {
     const got = recognizeByRules(mail({ text: "Verify your email: https://example.com/verify?code=883301&token=abcdefghijklmnopqrstu" }));
     expect(got).toEqual({ kind: "link", value: "https://example.com/verify?code=883301&token=abcdefghijklmnopqrstu" });
+  });
+
+  it("does not take a booking's confirmation code, a meeting passcode or a promo code", () => {
+    expect(recognizeByRules(mail({ subject: "Your booking is confirmed", text: "Flight LX 318 to Zurich.\nConfirmation code: QX7K2M" }))).toBeNull();
+    expect(recognizeByRules(mail({ text: "Join Zoom Meeting\nMeeting ID: 912 4408 2177\nPasscode: 339120" }))).toBeNull();
+    expect(recognizeByRules(mail({ text: "20% off everything: use code SPRING20 at checkout." }))).toBeNull();
+  });
+
+  it("keeps a lower-case code that follows its label", () => {
+    expect(recognizeByRules(mail({ text: "Your login code: q7mx2k" }))).toEqual({ kind: "code", value: "q7mx2k" });
+  });
+
+  it("returns the link when the mail asks for it before the code", () => {
+    const text = "Confirm your address: https://example.com/confirm?t=abcdefghijklmnop\nOn another device? Enter code 4418-27.";
+    expect(recognizeByRules(mail({ subject: "Confirm your address", text }))).toEqual({ kind: "link", value: "https://example.com/confirm?t=abcdefghijklmnop" });
   });
 
   it("does not take phone numbers, prices, dates or years next to a verification word", () => {

@@ -137,7 +137,7 @@ function nearestNegative(segment: string, labels: readonly PhraseMatch[], code: 
   return nearest;
 }
 
-const IGNORABLE = new Set([" ", "\t", ":", "：", ".", "。", ",", "，", "!", "！", "*", '"', "'", "“", "”", "「", "」", "【", "】", "[", "]", "(", ")", "（", "）", "■", "　"]);
+const IGNORABLE = new Set([" ", "\t", ":", "：", ".", "。", ",", "，", "!", "！", "*", '"', "'", "“", "”", "「", "」", "【", "】", "[", "]", "(", ")", "（", "）", "■", "\u3000"]);
 
 /** True when only punctuation shares the code's line(s). */
 function aloneOnLine(segment: string, code: CodeCandidate): boolean {

@@ -17,7 +17,7 @@ interface Found {
   position: number;
 }
 
-// Full-width digits, letters and spaces ("６２０　９１８") are typed as their ASCII forms.
+// Full-width digits, letters and the ideographic space ("６２０", U+3000) are typed as ASCII.
 // One character maps to one, so positions stay valid.
 function foldWidth(text: string): string {
   return text.replace(/[\uFF01-\uFF5E\u3000]/g, (char) => (char === "\u3000" ? " " : String.fromCharCode(char.charCodeAt(0) - 0xfee0)));
