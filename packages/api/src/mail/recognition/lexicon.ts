@@ -36,12 +36,13 @@ interface Terminal {
   open: boolean;
 }
 
+// Keyed by UTF-16 code unit: no one-character strings are made while scanning.
 interface TrieNode {
-  next: Map<string, TrieNode>;
+  next: Map<number, TrieNode>;
   terminal: Terminal | null;
 }
 
-const SEPARATOR = " ";
+const SEPARATOR = 0x20;
 // Scripts written with spaces between words, where a phrase must match whole words.
 const SPACED_LETTER = /[A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u052F]/;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
@@ -68,14 +69,15 @@ const PRIORITY: PhraseKind[] = [
 
 function insert(root: TrieNode, phrase: string, kind: PhraseKind): void {
   const open = phrase.endsWith("*");
-  const body = (open ? phrase.slice(0, -1) : phrase).trim().replace(/[\s-]+/g, SEPARATOR);
+  const body = (open ? phrase.slice(0, -1) : phrase).trim().replace(/[\s-]+/g, " ");
   if (body.length === 0) return;
   let at = root;
-  for (const char of body) {
-    let child = at.next.get(char);
+  for (let i = 0; i < body.length; i++) {
+    const unit = body.charCodeAt(i);
+    let child = at.next.get(unit);
     if (child === undefined) {
       child = node();
-      at.next.set(char, child);
+      at.next.set(unit, child);
     }
     at = child;
   }
@@ -139,15 +141,15 @@ function lowerSameLength(text: string): string {
   return out;
 }
 
-function isWordChar(char: string | undefined): boolean {
-  if (char === undefined) return false;
-  const code = char.charCodeAt(0);
+function isWordChar(text: string, at: number): boolean {
+  if (at < 0 || at >= text.length) return false;
+  const code = text.charCodeAt(at);
   if (code < 0x80) return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
-  return WORD_CHAR.test(char);
+  return WORD_CHAR.test(text.charAt(at));
 }
 
-function isSeparator(char: string | undefined): boolean {
-  return char === " " || char === "-" || char === "\n" || char === "\t" || char === "\u00A0";
+function isSeparator(code: number): boolean {
+  return code === 0x20 || code === 0x2d || code === 0x0a || code === 0x09 || code === 0xa0;
 }
 
 /** The end of the longest phrase starting at `start`, or null. */
@@ -159,23 +161,23 @@ function longestAt(text: string, start: number, wordBoundaryBefore: boolean): { 
     const terminal = at.terminal;
     if (terminal !== null && (wordBoundaryBefore || !terminal.wordStart)) {
       let end = i;
-      if (terminal.open) while (end < text.length && LETTER.test(text[end] ?? "")) end++;
-      if (!terminal.wordEnd || !isWordChar(text[end])) best = { end, terminal };
+      if (terminal.open) while (end < text.length && LETTER.test(text.charAt(end))) end++;
+      if (!terminal.wordEnd || !isWordChar(text, end)) best = { end, terminal };
     }
     if (i >= text.length) break;
-    const char = text[i] ?? "";
-    if (isSeparator(char)) {
+    const unit = text.charCodeAt(i);
+    if (isSeparator(unit)) {
       // A run of separators is one phrase space; a phrase space may also match nothing.
       const spaced = at.next.get(SEPARATOR);
       if (spaced === undefined) break;
-      while (i < text.length && isSeparator(text[i])) i++;
+      while (i < text.length && isSeparator(text.charCodeAt(i))) i++;
       at = spaced;
       continue;
     }
-    const direct = at.next.get(char);
+    const direct = at.next.get(unit);
     if (direct === undefined) {
       const spaced = at.next.get(SEPARATOR);
-      at = spaced?.next.get(char);
+      at = spaced?.next.get(unit);
     } else {
       at = direct;
     }
@@ -190,12 +192,14 @@ export function scanPhrases(text: string): PhraseMatch[] {
   const found: PhraseMatch[] = [];
   let i = 0;
   while (i < lower.length) {
-    const char = lower[i] ?? "";
-    if (!ROOT.next.has(char)) {
+    const unit = lower.charCodeAt(i);
+    const boundary = !isWordChar(lower, i - 1);
+    // Inside a word of a spaced script no phrase can start: they all match whole words.
+    if (!ROOT.next.has(unit) || (!boundary && SPACED_LETTER.test(lower.charAt(i)))) {
       i++;
       continue;
     }
-    const hit = longestAt(lower, i, !isWordChar(lower[i - 1]));
+    const hit = longestAt(lower, i, boundary);
     if (hit === null) {
       i++;
       continue;
