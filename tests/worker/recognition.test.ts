@@ -3,60 +3,24 @@ import {
   recognizeByRules,
   recognizeWithAi,
   type RecognitionInput,
-  type Recognized,
 } from "../../packages/api/src/mail/recognition/index.ts";
-import { corpus, type LabelledMessage } from "../fixtures/recognition/corpus.ts";
-
-// Metrics over the labelled corpus:
-// - a prediction is any result other than null (kind "none");
-// - it is correct when its kind equals the label's kind and its normalized value equals the
-//   label's (codes: whitespace removed; links: trimmed);
-// - precision = correct predictions / predictions; recall = correct predictions / labelled positives.
-const MIN_PRECISION = 0.95;
-const MIN_RECALL = 0.95;
-
-function normalize(kind: "code" | "link", value: string): string {
-  return kind === "code" ? value.replace(/\s+/g, "") : value.trim();
-}
-
-function isCorrect(message: LabelledMessage, got: Recognized | null): boolean {
-  const { kind, value } = message.expected;
-  if (got === null) return kind === "none";
-  return got.kind === kind && value !== null && normalize(got.kind, got.value) === normalize(kind, value);
-}
+import { corpus } from "../fixtures/recognition/corpus.ts";
 
 function mail(partial: Partial<RecognitionInput>): RecognitionInput {
   return { subject: null, text: null, html: null, from: "sender@example.com", ...partial };
 }
 
-describe("recognizeByRules over the labelled corpus", () => {
-  it("holds at least 80 messages, 30 of them look-alike negatives", () => {
-    expect(corpus.length).toBeGreaterThanOrEqual(80);
-    expect(corpus.filter((m) => m.expected.kind === "none").length).toBeGreaterThanOrEqual(30);
-    expect(new Set(corpus.map((m) => m.id)).size).toBe(corpus.length);
-  });
-
-  it(`reaches precision and recall of at least ${MIN_PRECISION * 100}%`, () => {
-    let predictions = 0;
-    let correct = 0;
-    const misses: string[] = [];
-    for (const message of corpus) {
-      const got = recognizeByRules(message);
-      const ok = isCorrect(message, got);
-      if (got !== null) predictions += 1;
-      if (got !== null && ok) correct += 1;
-      if (!ok) misses.push(`${message.id}: expected ${JSON.stringify(message.expected)}, got ${JSON.stringify(got)}`);
-    }
-    const positives = corpus.filter((m) => m.expected.kind !== "none").length;
-    const precision = predictions === 0 ? 0 : correct / predictions;
-    const recall = positives === 0 ? 0 : correct / positives;
-    console.log(
-      `recognition corpus: ${corpus.length} messages, ${positives} positives, ${predictions} predictions, ${correct} correct; ` +
-        `precision ${(precision * 100).toFixed(1)}%, recall ${(recall * 100).toFixed(1)}%`,
-    );
-    if (misses.length > 0) console.log(`misses:\n${misses.join("\n")}`);
-    expect(precision).toBeGreaterThanOrEqual(MIN_PRECISION);
-    expect(recall).toBeGreaterThanOrEqual(MIN_RECALL);
+// The corpus bars live in recognition-corpus.test.ts; this is the quick guard that no
+// look-alike (order, booking, meeting, promo, amount …) is read as a code. It names the
+// messages it fails on, so it reads the tuning split only: the held-out split is judged by
+// its score alone.
+describe("recognizeByRules on look-alikes", () => {
+  it("finds no code in any look-alike of the tuning split", () => {
+    const codes = corpus
+      .filter((m) => m.split === "tuning" && m.expect.kind === "none")
+      .map((m) => ({ id: m.id, got: recognizeByRules({ subject: m.subject, text: m.text ?? null, html: m.html ?? null, from: m.from }) }))
+      .filter(({ got }) => got?.kind === "code");
+    expect(codes).toEqual([]);
   });
 });
 
@@ -65,16 +29,16 @@ describe("recognizeByRules on tricky cases", () => {
     expect(recognizeByRules(mail({ subject: "Your Acme verification code is 551902" }))).toEqual({ kind: "code", value: "551902" });
   });
 
-  it("normalizes spaced and hyphen-grouped digits", () => {
+  it("joins space-grouped digits and keeps the dash of a dashed code", () => {
     expect(recognizeByRules(mail({ text: "Your verification code: 123 456" }))).toEqual({ kind: "code", value: "123456" });
-    expect(recognizeByRules(mail({ text: "Your verification code: 1234-5678" }))).toEqual({ kind: "code", value: "12345678" });
+    expect(recognizeByRules(mail({ text: "Your verification code: 1234-5678" }))).toEqual({ kind: "code", value: "1234-5678" });
   });
 
   it("drops a one-letter prefix such as Google's G-", () => {
     expect(recognizeByRules(mail({ text: "G-771204 is your Google verification code." }))).toEqual({ kind: "code", value: "771204" });
   });
 
-  it("prefers the code when a mail offers a code and a verification link", () => {
+  it("returns the code when the mail asks for it before the link", () => {
     const got = recognizeByRules(
       mail({ text: "Enter the code 662013 to verify your email, or open https://example.com/verify?token=abcdefghijklmnopqrstuvwxyz" }),
     );
@@ -84,6 +48,21 @@ describe("recognizeByRules on tricky cases", () => {
   it("ignores codes that only appear inside URLs", () => {
     const got = recognizeByRules(mail({ text: "Verify your email: https://example.com/verify?code=883301&token=abcdefghijklmnopqrstu" }));
     expect(got).toEqual({ kind: "link", value: "https://example.com/verify?code=883301&token=abcdefghijklmnopqrstu" });
+  });
+
+  it("does not take a booking's confirmation code, a meeting passcode or a promo code", () => {
+    expect(recognizeByRules(mail({ subject: "Your booking is confirmed", text: "Flight LX 318 to Zurich.\nConfirmation code: QX7K2M" }))).toBeNull();
+    expect(recognizeByRules(mail({ text: "Join Zoom Meeting\nMeeting ID: 912 4408 2177\nPasscode: 339120" }))).toBeNull();
+    expect(recognizeByRules(mail({ text: "20% off everything: use code SPRING20 at checkout." }))).toBeNull();
+  });
+
+  it("keeps a lower-case code that follows its label", () => {
+    expect(recognizeByRules(mail({ text: "Your login code: q7mx2k" }))).toEqual({ kind: "code", value: "q7mx2k" });
+  });
+
+  it("returns the link when the mail asks for it before the code", () => {
+    const text = "Confirm your address: https://example.com/confirm?t=abcdefghijklmnop\nOn another device? Enter code 4418-27.";
+    expect(recognizeByRules(mail({ subject: "Confirm your address", text }))).toEqual({ kind: "link", value: "https://example.com/confirm?t=abcdefghijklmnop" });
   });
 
   it("does not take phone numbers, prices, dates or years next to a verification word", () => {
@@ -113,6 +92,14 @@ describe("recognizeByRules on tricky cases", () => {
       kind: "link",
       value: "https://example.com/account/confirm?t=Zm9vYmFyYmF6cXV4MTIzNDU2",
     });
+  });
+
+  it("reads a mail at the recognition size limit quickly (no backtracking on long bodies)", () => {
+    const text = "verification code order 12345 验证码订单 ".repeat(1_400);
+    const html = `<p>${"<a href='https://example.com/verify?t=abcdefghijklmnop'>".repeat(2_000)}</p>`;
+    const started = Date.now();
+    recognizeByRules(mail({ text, html }));
+    expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it("returns null for an empty message", () => {

@@ -1,17 +1,19 @@
-// Finds strings shaped like a verification code, before any context is considered.
-// Shapes: 4-10 digits ("482913"), digits grouped by equal-sized runs ("482 913",
-// "4829-1302", one digit per table cell), a one-letter prefix ("G-482913" → "482913",
-// since sites put the prefix in front of the input box), upper-case alphanumerics
-// ("A7K92Q", "A7K-92Q" keeps its hyphen). Lower-case alphanumerics ("n7j4hqxz") qualify only
-// right after a code label (`needsDirectLabel`); letters without digits never do.
+// Finds strings shaped like a one-time code, before any context is considered, and gives each
+// its value as CONTRACT §8 defines it. Shapes:
+// - 4-10 digits ("482913"), or letters with digits ("A7K92Q", "q7mx2k");
+// - digit groups split by single spaces ("318 604", "51 904") or one character per table cell
+//   ("4 8 2 9 1 3"): grouping whitespace is dropped;
+// - two groups joined by a dash ("448-193", "KQ4-7TB"): the dash is part of the code;
+// - one capital letter, dash, digits ("G-482913"): the letter is printed before the input box,
+//   so the value is the digits.
+// Codes with lower-case letters look like words and ids too, so they count only right after a
+// label or alone on their line (`needsLabelOrLine`).
 
 export interface CodeCandidate {
   value: string;
   start: number;
   end: number;
-  /** Text as it appears, for "alone on its line" checks. */
-  raw: string;
-  needsDirectLabel: boolean;
+  needsLabelOrLine: boolean;
   looksLikeYear: boolean;
 }
 
@@ -23,19 +25,22 @@ interface Token {
 
 const TOKEN = /[A-Za-z0-9]+/g;
 const DIGITS = /^\d+$/;
-const UPPER_ALNUM = /^[A-Z0-9]+$/;
 const HAS_DIGIT = /\d/;
 const HAS_LETTER = /[A-Za-z]/;
+const HAS_LOWER = /[a-z]/;
 const NUMBER_WITH_UNIT =
-  /^\d+(?:px|pt|em|rem|am|pm|hz|khz|mhz|ghz|kb|mb|gb|tb|ms|fps|mp|k|g|h|m|s|d|x|p|st|nd|rd|th|kg|km|cm|mm|ml|mah|w|kw|v|hrs?|mins?|secs?|yrs?|gb)$/i;
+  /^\d+(?:px|pt|em|rem|am|pm|hz|khz|mhz|ghz|kb|mb|gb|tb|ms|fps|mp|k|g|h|m|s|d|x|p|st|nd|rd|th|kg|km|cm|mm|ml|mah|w|kw|kwh|v|hrs?|mins?|secs?|yrs?|tl|zl)$/i;
 const YEAR = /^(?:19|20)\d\d$/;
 const MIN_LENGTH = 4;
 const MAX_LENGTH = 10;
 // Characters that make a token part of something larger: a colour, an amount, a handle, a path.
-const BAD_BEFORE = new Set(["#", "$", "€", "£", "¥", "₹", "@", "/", "\\", "=", "_", "+", "&", "%", "©", "~", "^"]);
-const BAD_AFTER = new Set(["%", "％", "@", "_", "=", "€", "$", "£", "¥", "°"]);
-const AMOUNT_AFTER = /^\s?(?:元|円|块|圆|美元|usd\b|eur\b|gbp\b|rmb\b|cny\b|jpy\b|dollars?\b|euros?\b|kr\b|€|%|％)/i;
+const BAD_BEFORE = new Set(["#", "$", "€", "£", "¥", "￥", "₹", "₽", "@", "/", "\\", "=", "_", "+", "&", "%", "©", "~", "^", "№", "*"]);
+// After: units, currencies, date parts ("2026年"), a dial-in "#".
+const BAD_AFTER = new Set(["%", "％", "@", "_", "=", "€", "$", "£", "¥", "°", "円", "元", "원", "₽", "/", "#", "年", "月", "日", "時", "时", "号", "號", "년", "월", "일", "시"]);
+const AMOUNT_AFTER =
+  /^\s?(?:元|円|块|圆|美元|원|руб|р\.|zł|zl\b|kč|tl\b|usd\b|eur\b|euro|gbp\b|rmb\b|cny\b|jpy\b|krw\b|dollars?\b|euros?\b|kr\b|lei\b|ft\b|€|₽|%|％|분|分|minut|minuten|minutes|dakika)/iu;
 const NUMERIC_JOINER = /[.,:/]/;
+const MAX_CELL_GAP = 3;
 
 function tokenize(segment: string): Token[] {
   return Array.from(segment.matchAll(TOKEN), (m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
@@ -43,6 +48,10 @@ function tokenize(segment: string): Token[] {
 
 function isDigit(char: string | undefined): boolean {
   return char !== undefined && char >= "0" && char <= "9";
+}
+
+function isAlnum(char: string | undefined): boolean {
+  return char !== undefined && /[A-Za-z0-9]/.test(char);
 }
 
 /** False when the span is glued to neighbouring characters that make it an amount, date, colour, etc. */
@@ -53,83 +62,71 @@ function cleanBoundaries(segment: string, start: number, end: number): boolean {
   if (after !== undefined && BAD_AFTER.has(after)) return false;
   if (segment.slice(Math.max(0, start - 3), start).includes("©")) return false;
   if (before !== undefined && NUMERIC_JOINER.test(before) && isDigit(segment[start - 2])) return false;
-  if (after !== undefined && NUMERIC_JOINER.test(after) && /[A-Za-z0-9]/.test(segment[end + 1] ?? "")) return false;
-  if (before === "-" && isDigit(segment[start - 2])) return false;
-  if (after === "-" && isDigit(segment[end + 1])) return false;
-  return !AMOUNT_AFTER.test(segment.slice(end, end + 8));
+  if (after !== undefined && NUMERIC_JOINER.test(after) && isAlnum(segment[end + 1])) return false;
+  if ((before === "-" || before === "‑") && isAlnum(segment[start - 2])) return false;
+  if ((after === "-" || after === "‑") && isAlnum(segment[end + 1])) return false;
+  return !AMOUNT_AFTER.test(segment.slice(end, end + 10));
 }
 
-function candidate(segment: string, start: number, end: number, value: string, needsDirectLabel: boolean): CodeCandidate {
-  return { value, start, end, raw: segment.slice(start, end), needsDirectLabel, looksLikeYear: YEAR.test(value) };
+function candidate(start: number, end: number, value: string): CodeCandidate {
+  return { value, start, end, needsLabelOrLine: HAS_LOWER.test(value), looksLikeYear: YEAR.test(value) };
 }
 
-/** A single token: digits, upper-case alphanumerics, or (direct label only) other words. */
-function single(segment: string, token: Token): CodeCandidate | null {
+/** A single token: digits, or letters mixed with digits. */
+function single(token: Token): CodeCandidate | null {
   const { text } = token;
   if (text.length < MIN_LENGTH || text.length > MAX_LENGTH) return null;
-  if (DIGITS.test(text)) return candidate(segment, token.start, token.end, text, false);
+  if (DIGITS.test(text)) return candidate(token.start, token.end, text);
   if (NUMBER_WITH_UNIT.test(text)) return null;
   // Words are never codes; letters count only together with digits.
   if (!HAS_DIGIT.test(text) || !HAS_LETTER.test(text)) return null;
-  return candidate(segment, token.start, token.end, text, !UPPER_ALNUM.test(text));
+  return candidate(token.start, token.end, text);
 }
 
-/** Tokens joined by single hyphens: "G-482913", "4829-1302", "A7K-92Q". */
-function hyphenated(segment: string, run: Token[]): CodeCandidate | null {
-  const first = run[0];
-  const last = run[run.length - 1];
-  if (first === undefined || last === undefined) return null;
-  const texts = run.map((t) => t.text);
-  const joined = texts.join("");
-  if (run.length === 2 && /^[A-Z]$/.test(first.text) && DIGITS.test(last.text)) {
+/** Two tokens joined by one dash: "G-482913", "448-193", "KQ4-7TB". Longer chains are ids, keys or dates. */
+function dashed(first: Token, last: Token): CodeCandidate | null {
+  if (/^[A-Z]$/.test(first.text) && DIGITS.test(last.text)) {
     const digits = last.text;
-    return digits.length >= MIN_LENGTH && digits.length <= MAX_LENGTH ? candidate(segment, first.start, last.end, digits, false) : null;
+    return digits.length >= MIN_LENGTH && digits.length <= MAX_LENGTH ? candidate(first.start, last.end, digits) : null;
   }
-  if (joined.length < MIN_LENGTH || joined.length > MAX_LENGTH) return null;
-  if (texts.every((t) => DIGITS.test(t))) {
-    const size = first.text.length;
-    return size >= 2 && texts.every((t) => t.length === size) ? candidate(segment, first.start, last.end, joined, false) : null;
-  }
-  if (texts.every((t) => t.length >= 2 && UPPER_ALNUM.test(t)) && HAS_DIGIT.test(joined) && HAS_LETTER.test(joined)) {
-    return candidate(segment, first.start, last.end, texts.join("-"), false);
-  }
-  return null;
+  const joined = first.text + last.text;
+  if (joined.length < MIN_LENGTH || joined.length > MAX_LENGTH || first.text.length < 2 || last.text.length < 2) return null;
+  if (!HAS_DIGIT.test(joined)) return null;
+  return candidate(first.start, last.end, `${first.text}-${last.text}`);
 }
 
-/** Digit tokens of one size separated by single spaces ("482 913"), or lone digits in cells/boxes. */
-function spaced(segment: string, tokens: Token[], index: number): { candidate: CodeCandidate | null; used: number } {
+/**
+ * Digit groups split by single spaces ("318 604", "7301 5528"), or single characters one per
+ * line or cell ("4\n8\n2\n9"). Groups that add up to more than a code (a phone or card number)
+ * yield nothing at all.
+ */
+function grouped(segment: string, tokens: Token[], index: number): { found: CodeCandidate | null; used: number } {
   const first = tokens[index];
-  if (first === undefined || !DIGITS.test(first.text)) return { candidate: null, used: 1 };
-  const size = first.text.length;
+  if (first === undefined) return { found: null, used: 1 };
+  const cells = first.text.length === 1;
+  if (!cells && (!DIGITS.test(first.text) || first.text.length > 4)) return { found: null, used: 1 };
   const group: Token[] = [first];
+  // Cells are all on one line or each on its own line: a character on the next line is not part of the code.
+  let acrossLines: boolean | null = null;
   for (let i = index + 1; i < tokens.length; i++) {
     const next = tokens[i];
     const previous = group[group.length - 1];
-    if (next === undefined || previous === undefined || !DIGITS.test(next.text)) break;
+    if (next === undefined || previous === undefined) break;
     const gap = segment.slice(previous.end, next.start);
-    const joins = size === 1 ? next.text.length === 1 && /^\s{1,3}$/.test(gap) : gap === " ";
+    const newline = gap.includes("\n");
+    const joins = cells
+      ? next.text.length === 1 && gap.length <= MAX_CELL_GAP && gap.trim() === "" && (acrossLines === null || acrossLines === newline)
+      : DIGITS.test(next.text) && next.text.length >= 2 && next.text.length <= 4 && gap === " ";
     if (!joins) break;
+    acrossLines = newline;
     group.push(next);
   }
   const last = group[group.length - 1];
-  if (group.length < 2 || last === undefined) return { candidate: null, used: 1 };
+  if (group.length < 2 || last === undefined) return { found: null, used: 1 };
   const joined = group.map((t) => t.text).join("");
-  const uniform = group.every((t) => t.text.length === size);
-  // Digit groups that do not form one code (a phone or card number) yield nothing at all.
-  if (!uniform || joined.length < MIN_LENGTH || joined.length > MAX_LENGTH) return { candidate: null, used: group.length };
-  return { candidate: candidate(segment, first.start, last.end, joined, false), used: group.length };
-}
-
-function hyphenRun(segment: string, tokens: Token[], index: number): Token[] {
-  const run: Token[] = [];
-  for (let i = index; i < tokens.length; i++) {
-    const token = tokens[i];
-    if (token === undefined) break;
-    const previous = run[run.length - 1];
-    if (previous !== undefined && !(token.start === previous.end + 1 && segment[previous.end] === "-")) break;
-    run.push(token);
-  }
-  return run;
+  const codeLike = joined.length >= MIN_LENGTH && joined.length <= MAX_LENGTH && HAS_DIGIT.test(joined);
+  const clean = codeLike && cleanBoundaries(segment, first.start, last.end);
+  return { found: clean ? candidate(first.start, last.end, joined) : null, used: group.length };
 }
 
 export function findCodeCandidates(segment: string): CodeCandidate[] {
@@ -137,26 +134,28 @@ export function findCodeCandidates(segment: string): CodeCandidate[] {
   const found: CodeCandidate[] = [];
   let i = 0;
   while (i < tokens.length) {
-    const run = hyphenRun(segment, tokens, i);
-    if (run.length > 1) {
-      const first = run[0];
-      const last = run[run.length - 1];
-      const hit = hyphenated(segment, run);
-      if (hit !== null && first !== undefined && last !== undefined && cleanBoundaries(segment, first.start, last.end)) found.push(hit);
-      i += run.length;
+    const token = tokens[i];
+    if (token === undefined) break;
+    const next = tokens[i + 1];
+    if (next !== undefined && next.start === token.end + 1 && segment[token.end] === "-") {
+      // A chain of three or more is an id, key or date: skip all of it.
+      let end = i + 1;
+      while (tokens[end + 1]?.start === (tokens[end]?.end ?? -2) + 1 && segment[tokens[end]?.end ?? 0] === "-") end++;
+      if (end === i + 1) {
+        const hit = dashed(token, next);
+        if (hit !== null && cleanBoundaries(segment, hit.start, hit.end)) found.push(hit);
+      }
+      i = end + 1;
       continue;
     }
-    const group = spaced(segment, tokens, i);
+    const group = grouped(segment, tokens, i);
     if (group.used > 1) {
-      if (group.candidate !== null && cleanBoundaries(segment, group.candidate.start, group.candidate.end)) found.push(group.candidate);
+      if (group.found !== null) found.push(group.found);
       i += group.used;
       continue;
     }
-    const token = tokens[i];
-    if (token !== undefined) {
-      const hit = single(segment, token);
-      if (hit !== null && cleanBoundaries(segment, token.start, token.end)) found.push(hit);
-    }
+    const hit = single(token);
+    if (hit !== null && cleanBoundaries(segment, token.start, token.end)) found.push(hit);
     i += 1;
   }
   return found;

@@ -1,19 +1,21 @@
-// Scores code candidates by the labels around them. The closest label decides: a number
-// next to "order" is an order number even if "verification" appears further away.
+// The one scoring model for codes. A candidate scores by its best label (how strongly the
+// label names a code, times how close it is), plus a bonus when the label sits right against
+// it or the candidate stands alone on its line (HTML emphasis ends up there), plus whole-mail
+// evidence (a code named in the Subject, "do not share" wording). It loses points when a label
+// of something else (order, amount, booking, meeting) is closer than its own label, when it
+// looks like a year, and when the whole mail reads like a booking, invite or promotion.
 import { findCodeCandidates, type CodeCandidate } from "./code-candidates.ts";
-import { findLabels, type LabelMatch } from "./labels.ts";
+import type { PhraseKind, PhraseMatch } from "./lexicon.ts";
 
 export interface MailSignals {
-  /** The subject names a code or verification outright. */
-  subjectSpecific: boolean;
-  /** Some segment names a verification code outright ("verification code", "验证码"). */
-  specificAnywhere: boolean;
-  /** "Do not share", "expires in 10 minutes", "如非本人操作". */
-  verificationPhrases: boolean;
-  /** Meeting invites and statements: numbers labelled "passcode" or "code" that are not ours. */
+  /** The Subject names a code outright. */
+  subjectNamesCode: boolean;
+  /** The Subject talks about verification or a code. */
+  subjectVerifies: boolean;
+  /** "Do not share", "expires in 10 minutes", "if this wasn't you". */
+  verificationCue: boolean;
+  /** Bookings, meeting invites, promotions, gift cards: their codes are not ours. */
   lookalikeMail: boolean;
-  /** Coupons: "use code SAVE20". */
-  promoMail: boolean;
 }
 
 export interface ScoredCode {
@@ -23,24 +25,31 @@ export interface ScoredCode {
 }
 
 export const CODE_THRESHOLD = 6;
+
+const LABEL_WEIGHT: Partial<Record<PhraseKind, number>> = { codeLabel: 6, codeWord: 4, verificationWord: 2 };
 const NEWLINE_COST = 30;
 const MAX_LABEL_DISTANCE = 200;
 const MAX_LABEL_LENGTH = 60;
 const NEGATIVE_BEFORE = 60;
 const NEGATIVE_AFTER = 20;
 const DIRECT_BONUS = 3;
+const STANDALONE_BONUS = 2;
+const SUBJECT_NAMES_CODE_BONUS = 2;
+const SUBJECT_VERIFIES_BONUS = 1;
+const CUE_BONUS = 1;
 const NEGATIVE_PENALTY = 9;
 const YEAR_PENALTY = 4;
-const STANDALONE_BONUS = 2;
-const SUBJECT_BONUS = 2;
-const PHRASE_BONUS = 1;
 const LOOKALIKE_PENALTY = 6;
-const PROMO_PENALTY = 5;
 
 // Label, then the code: "code: 482913", "code is 482913", "验证码为：482913", "コードは 482913".
-const DIRECT_AFTER_LABEL = /^[\s:：=\-–—>（(]*(?:is|was|ist|lautet|est|es|sont|是|为|為|は|:|：)?[\s:：\-–—>)）]*$/iu;
-// The code, then its label: "482913 is your verification code".
-const DIRECT_BEFORE_LABEL = /^[\s,，]*(?:is|ist|est|es|是|为|為|は)?\s*(?:your|the|ihr|dein|votre|tu|您的|你的|您|你)?\s*$/iu;
+const DIRECT_AFTER_LABEL =
+  /^[\s:：=\-–—>（(【[「"'“]*(?:is|was|are|ist|lautet|est|es|é|è|è:|to|jest|là|是|为|為|は|が|는|은|:|：)?[\s:：\-–—>)）】\]」"'”]*$/iu;
+// The code, then its label: "482913 is your verification code", "48213（登录验证码）".
+const DIRECT_BEFORE_LABEL = /^[\s,，（(【[]*(?:is|ist|est|es|é|è|是|为|為|は)?\s*(?:your|the|ihr|dein|votre|tu|seu|o seu|il tuo|您的|你的|您|你)?\s*$/iu;
+
+// The label is the key of a "key: value" line: "Código de activación de la cuenta: k2w8fh"
+// (words only between them: no digits, no sentence end).
+const KEY_VALUE_GAP = /^[^\n\d.!?。！？]{0,60}[:：]\s*$/;
 
 interface Gap {
   text: string;
@@ -49,11 +58,12 @@ interface Gap {
 }
 
 function gapCost(text: string, labelFirst: boolean): number {
-  const breaks = text.match(/\n+/g) ?? [];
-  // A label ending its line with the code opening the next one ("Your code:\n\n482913")
-  // is as close as the same line: only the rest of the label's line counts.
-  if (labelFirst && breaks.length === 1 && /\n\s*$/.test(text)) return text.indexOf("\n") + 10;
-  return text.length + NEWLINE_COST * breaks.length;
+  let breaks = 0;
+  for (let i = 0; i < text.length; i++) if (text[i] === "\n") breaks++;
+  // A label ending its line with the code opening a later one ("Your code:\n\n482913") is as
+  // close as the same line: only the rest of the label's line counts.
+  if (labelFirst && breaks > 0 && /\n\s*$/.test(text)) return text.indexOf("\n") + 10;
+  return text.length + NEWLINE_COST * breaks;
 }
 
 function gapBetween(segment: string, label: { start: number; end: number }, code: CodeCandidate): Gap | null {
@@ -81,7 +91,7 @@ interface LabelFit {
 }
 
 /** Labels starting within `radius` characters of the code; `labels` is sorted by start. */
-function labelsNear(labels: LabelMatch[], code: CodeCandidate, radius: number): LabelMatch[] {
+function labelsNear(labels: readonly PhraseMatch[], code: CodeCandidate, radius: number): PhraseMatch[] {
   let low = 0;
   let high = labels.length;
   const from = code.start - radius - MAX_LABEL_LENGTH;
@@ -90,7 +100,7 @@ function labelsNear(labels: LabelMatch[], code: CodeCandidate, radius: number): 
     if ((labels[mid]?.start ?? 0) < from) low = mid + 1;
     else high = mid;
   }
-  const near: LabelMatch[] = [];
+  const near: PhraseMatch[] = [];
   for (let i = low; i < labels.length; i++) {
     const label = labels[i];
     if (label === undefined || label.start > code.end + radius) break;
@@ -99,21 +109,25 @@ function labelsNear(labels: LabelMatch[], code: CodeCandidate, radius: number): 
   return near;
 }
 
-function bestPositive(segment: string, labels: LabelMatch[], code: CodeCandidate): LabelFit | null {
+function bestPositive(segment: string, labels: readonly PhraseMatch[], code: CodeCandidate): LabelFit | null {
   let best: LabelFit | null = null;
   for (const label of labelsNear(labels, code, MAX_LABEL_DISTANCE)) {
+    const weight = LABEL_WEIGHT[label.kind];
+    if (weight === undefined) continue;
     const gap = gapBetween(segment, label, code);
     if (gap === null || gap.cost > MAX_LABEL_DISTANCE) continue;
-    const direct = (gap.labelFirst ? DIRECT_AFTER_LABEL : DIRECT_BEFORE_LABEL).test(gap.text);
-    const score = label.weight * proximity(gap.cost) + (direct ? DIRECT_BONUS : 0);
+    const direct =
+      weight >= 4 && (gap.labelFirst ? DIRECT_AFTER_LABEL.test(gap.text) || KEY_VALUE_GAP.test(gap.text) : DIRECT_BEFORE_LABEL.test(gap.text));
+    const score = weight * proximity(gap.cost) + (direct ? DIRECT_BONUS : 0);
     if (best === null || score > best.score) best = { score, cost: direct ? 0 : gap.cost, direct };
   }
   return best;
 }
 
-function nearestNegative(segment: string, labels: LabelMatch[], code: CodeCandidate): number | null {
+function nearestNegative(segment: string, labels: readonly PhraseMatch[], code: CodeCandidate): number | null {
   let nearest: number | null = null;
   for (const label of labelsNear(labels, code, NEGATIVE_BEFORE)) {
+    if (label.kind !== "notCodeLabel") continue;
     const gap = gapBetween(segment, label, code);
     if (gap === null) continue;
     const lines = gap.text.split("\n").length - 1;
@@ -123,7 +137,7 @@ function nearestNegative(segment: string, labels: LabelMatch[], code: CodeCandid
   return nearest;
 }
 
-const IGNORABLE = new Set([" ", "\t", ":", "：", ".", "。", ",", "，", "!", "！", "*", '"', "'", "“", "”", "「", "」", "【", "】", "[", "]"]);
+const IGNORABLE = new Set([" ", "\t", ":", "：", ".", "。", ",", "，", "!", "！", "*", '"', "'", "“", "”", "「", "」", "【", "】", "[", "]", "(", ")", "（", "）", "■", "\u3000"]);
 
 /** True when only punctuation shares the code's line(s). */
 function aloneOnLine(segment: string, code: CodeCandidate): boolean {
@@ -134,22 +148,22 @@ function aloneOnLine(segment: string, code: CodeCandidate): boolean {
   return (before < 0 || segment[before] === "\n") && (after >= segment.length || segment[after] === "\n");
 }
 
-export function scoreCodes(segment: string, signals: MailSignals, isSubject: boolean): ScoredCode[] {
-  const labels = findLabels(segment);
+export function scoreCodes(segment: string, phrases: readonly PhraseMatch[], signals: MailSignals, isSubject: boolean): ScoredCode[] {
   const scored: ScoredCode[] = [];
   for (const code of findCodeCandidates(segment)) {
-    const positive = bestPositive(segment, labels.positive, code);
+    const positive = bestPositive(segment, phrases, code);
     if (positive === null) continue;
-    if (code.needsDirectLabel && !positive.direct) continue;
+    const alone = !isSubject && aloneOnLine(segment, code);
+    if (code.needsLabelOrLine && !positive.direct && !alone) continue;
     let score = positive.score;
-    const negative = nearestNegative(segment, labels.negative, code);
+    const negative = nearestNegative(segment, phrases, code);
     if (negative !== null && negative < positive.cost) score -= NEGATIVE_PENALTY;
     if (code.looksLikeYear && !positive.direct) score -= YEAR_PENALTY;
-    if (!isSubject && aloneOnLine(segment, code)) score += STANDALONE_BONUS;
-    if (signals.subjectSpecific) score += SUBJECT_BONUS;
-    if (signals.verificationPhrases) score += PHRASE_BONUS;
+    if (alone) score += STANDALONE_BONUS;
+    if (signals.subjectNamesCode) score += SUBJECT_NAMES_CODE_BONUS;
+    else if (signals.subjectVerifies) score += SUBJECT_VERIFIES_BONUS;
+    if (signals.verificationCue) score += CUE_BONUS;
     if (signals.lookalikeMail) score -= LOOKALIKE_PENALTY;
-    if (signals.promoMail && !signals.specificAnywhere) score -= PROMO_PENALTY;
     scored.push({ value: code.value, score, position: code.start });
   }
   return scored;

@@ -1,83 +1,112 @@
-// Scores links: the anchor text and URL of HTML links, and the words before bare URLs in
-// the text part. Furniture (unsubscribe, legal, social, tracking pixels) never qualifies.
+// The one scoring model for links: what the link says (its text), where it points (words in
+// its URL), what the words just before it ask, and whole-mail evidence (the Subject,
+// verification wording). Mail furniture (unsubscribe, legal, help, tracking pixels, social)
+// and the "if this wasn't you, secure your account" link never qualify.
 import type { Anchor } from "./html.ts";
-import {
-  FURNITURE_TEXT,
-  FURNITURE_URL,
-  STRONG_LINK_CONTEXT,
-  STRONG_LINK_TEXT,
-  STRONG_LINK_URL,
-  TOKEN_IN_URL,
-  WEAK_LINK_CONTEXT,
-  WEAK_LINK_TEXT,
-  WEAK_LINK_URL,
-} from "./link-keywords.ts";
+import { hasKind as has, scanPhrases, URL_ACTION, type PhraseMatch } from "./lexicon.ts";
 
 export interface LinkSignals {
-  subjectStrong: boolean;
-  subjectWeak: boolean;
-  verificationPhrases: boolean;
+  /** The Subject asks to verify, confirm, activate or reset. */
+  subjectAction: boolean;
+  /** The Subject talks about signing in. */
+  subjectSignIn: boolean;
+  verificationCue: boolean;
 }
+
+export type Part = "text" | "html";
 
 export interface ScoredLink {
   value: string;
   score: number;
+  part: Part;
+  position: number;
 }
 
 export const LINK_THRESHOLD = 6;
 const CONTEXT_BEFORE = 160;
-const URL_IN_TEXT = /https?:\/\/[^\s<>"'）)\]】]+/g;
+const URL_IN_TEXT = /https?:\/\/[^\s<>"'）)\]】」]+/g;
 const TRAILING_PUNCTUATION = /[.,;:!?。，；：！？'"”’]+$/;
+const WEAK_URL = /sign[-_]?in|log[-_]?in|auth|token|session|callback|\/link\b|\/m\/|[?&](?:t|k|key|code|c|sid|sig)=/i;
+// A query value or path segment long and random enough to be a one-time token.
+const TOKEN_IN_URL = /[=/][A-Za-z0-9_\-.%]{12,}(?:[&#/]|$)/;
+const FURNITURE_URL =
+  /unsubscribe|opt[-_]?out|optout|preferences|email[-_]?settings|notification[-_]?settings|privacy|\/terms|\/legal|\/help|help\.|\/support|\/faq|\/contact|feedback|survey|webview|view[-_]?in[-_]?browser|[?&](?:web|view)=|\/open\b|\/o\/|\/pixel|\/beacon|\.(?:png|jpe?g|gif|svg|css|ico)(?:[?#]|$)|facebook\.com|twitter\.com|\/\/x\.com|linkedin\.com|instagram\.com|youtube\.com|tiktok\.com|weibo\.com|apps\.apple\.com|play\.google\.com|\/track(?:ing)?\b|\/orders?\b|\/invoices?\b|\/receipts?\b|\/blog\b|\/careers?\b|not[-_]?me|notme|security\/|seguridad\/|sicherheit\/|securite\/|sicurezza\/|seguranca\/|guvenlik\/|bezpieczenstwo\/|beveiliging\/|\/report|\/block|\/freeze|\/appeal|baja|desinscri|desabon|abmelden|afmelden|wypisz|abonelik|descadastr|disiscri|reject/i;
 
 interface LinkCandidate {
   url: string;
   text: string;
+  /** The link's own line, or the line before when the link stands alone on its line. */
   context: string;
+  part: Part;
+  position: number;
+}
+
+/** The words that lead up to a link: the rest of its line, or the previous line if none. */
+function contextBefore(body: string, at: number): string {
+  const window = body.slice(Math.max(0, at - CONTEXT_BEFORE), at);
+  const lineStart = window.lastIndexOf("\n");
+  const ownLine = window.slice(lineStart + 1);
+  if (ownLine.trim().length > 0 || lineStart < 0) return ownLine;
+  const previous = window.slice(0, lineStart).replace(/\n+$/, "");
+  return previous.slice(previous.lastIndexOf("\n") + 1);
+}
+
+/** The phrase closest before the link decides what its context asks. */
+function lastOf(phrases: readonly PhraseMatch[], kinds: readonly PhraseMatch["kind"][]): PhraseMatch["kind"] | null {
+  for (let i = phrases.length - 1; i >= 0; i--) {
+    const kind = phrases[i]?.kind;
+    if (kind !== undefined && kinds.includes(kind)) return kind;
+  }
+  return null;
 }
 
 function scoreLink(link: LinkCandidate, signals: LinkSignals): number {
   if (!/^https?:\/\//i.test(link.url)) return 0;
-  if (FURNITURE_URL.test(link.url) && !STRONG_LINK_URL.test(link.url)) return 0;
-  if (FURNITURE_TEXT.test(link.text)) return 0;
+  const urlAction = URL_ACTION.test(link.url);
+  if (FURNITURE_URL.test(link.url) && !urlAction) return 0;
+  const text = scanPhrases(link.text);
+  if (has(text, "linkAvoid") || has(text, "notMe")) return 0;
+  const context = scanPhrases(link.context);
+  if (has(context, "notMe")) return 0;
   let score = 0;
-  if (STRONG_LINK_TEXT.test(link.text)) score += 5;
-  else if (WEAK_LINK_TEXT.test(link.text)) score += 2;
-  if (STRONG_LINK_URL.test(link.url)) score += 4;
-  else if (WEAK_LINK_URL.test(link.url)) score += 2;
-  if (STRONG_LINK_CONTEXT.test(link.context)) score += 3;
-  else if (WEAK_LINK_CONTEXT.test(link.context)) score += 1;
+  if (has(text, "linkAction")) score += 5;
+  else if (has(text, "linkSignIn")) score += 2;
+  if (urlAction) score += 4;
+  else if (WEAK_URL.test(link.url)) score += 2;
+  const asked = lastOf(context, ["linkAction", "linkSignIn", "linkAvoid"]);
+  if (asked === "linkAvoid" && link.text.length === 0) return 0;
+  if (asked === "linkAction") score += 3;
+  else if (asked === "linkSignIn") score += 1;
   if (TOKEN_IN_URL.test(link.url)) score += 1;
   if (score === 0) return 0;
-  if (signals.subjectStrong) score += 2;
-  else if (signals.subjectWeak) score += 1;
-  if (signals.verificationPhrases) score += 2;
+  if (signals.subjectAction) score += 2;
+  else if (signals.subjectSignIn) score += 1;
+  if (signals.verificationCue) score += 2;
   return score;
 }
 
-/** Bare URLs in plain text, each with the words just before it as context. */
-function textLinks(text: string): LinkCandidate[] {
-  return Array.from(text.matchAll(URL_IN_TEXT), (m) => ({
+/** Bare URLs in a body, each with the words that lead up to it. */
+function bareLinks(body: string, part: Part): LinkCandidate[] {
+  return Array.from(body.matchAll(URL_IN_TEXT), (m) => ({
     url: m[0].replace(TRAILING_PUNCTUATION, ""),
     text: "",
-    context: text.slice(Math.max(0, m.index - CONTEXT_BEFORE), m.index),
+    context: contextBefore(body, m.index),
+    part,
+    position: m.index,
   }));
 }
 
 /** Anchors appear in document order, so each one's text is searched for after the previous one. */
-function anchorLinks(anchors: Anchor[], htmlText: string): LinkCandidate[] {
+function anchorLinks(anchors: readonly Anchor[], htmlText: string): LinkCandidate[] {
   let from = 0;
   return anchors.map((anchor) => {
     const at = anchor.text.length > 0 ? htmlText.indexOf(anchor.text, from) : -1;
     if (at >= 0) from = at + anchor.text.length;
-    return {
-      url: anchor.href,
-      text: anchor.text,
-      context: at < 0 ? "" : htmlText.slice(Math.max(0, at - CONTEXT_BEFORE), at),
-    };
+    return { url: anchor.href, text: anchor.text, context: at < 0 ? "" : contextBefore(htmlText, at), part: "html", position: at < 0 ? from : at };
   });
 }
 
-export function scoreLinks(text: string, anchors: Anchor[], htmlText: string, signals: LinkSignals): ScoredLink[] {
-  const candidates = [...anchorLinks(anchors, htmlText), ...textLinks(text), ...textLinks(htmlText)];
-  return candidates.map((link) => ({ value: link.url, score: scoreLink(link, signals) }));
+export function scoreLinks(text: string, anchors: readonly Anchor[], htmlText: string, signals: LinkSignals): ScoredLink[] {
+  const candidates = [...anchorLinks(anchors, htmlText), ...bareLinks(text, "text"), ...bareLinks(htmlText, "html")];
+  return candidates.map((link) => ({ value: link.url, score: scoreLink(link, signals), part: link.part, position: link.position }));
 }

@@ -1,66 +1,78 @@
-// Rule-based recognition. Precedence: a code wins over a link whenever both qualify, because
-// a mail that offers "enter 482913 or click this link" is read by someone who wants to copy
-// the code into the page already open in front of them.
-import {
-  LOOKALIKE_MAIL_SIGNALS,
-  PROMO_MAIL_SIGNALS,
-  SPECIFIC_CODE_LABELS,
-  VERIFICATION_MAIL_SIGNALS,
-} from "./code-keywords.ts";
-import { CODE_THRESHOLD, scoreCodes, type MailSignals, type ScoredCode } from "./code-score.ts";
-import { STRONG_LINK_CONTEXT, WEAK_LINK_CONTEXT } from "./link-keywords.ts";
-import { LINK_THRESHOLD, scoreLinks, type ScoredLink } from "./links.ts";
+// Rule-based recognition: the language tables (lang/*.ts) read through one scanner
+// (lexicon.ts) and two scoring models, one for codes and one for links. When a mail offers
+// both, the one it asks for first wins (CONTRACT §8): "enter 482913, or click here" is read
+// for the code, "click here; on another device enter 482913" for the link.
+import { CODE_THRESHOLD, scoreCodes, type MailSignals } from "./code-score.ts";
+import { hasKind as has, scanPhrases } from "./lexicon.ts";
+import { LINK_THRESHOLD, scoreLinks, type Part, type ScoredLink } from "./links.ts";
 import { maskAddresses, prepareMail } from "./prepare.ts";
 import type { RecognitionInput, Recognized } from "./types.ts";
 
-function matchesFresh(pattern: RegExp, text: string): boolean {
-  pattern.lastIndex = 0;
-  const found = pattern.test(text);
-  pattern.lastIndex = 0;
-  return found;
+type Where = "subject" | Part;
+
+interface Found {
+  value: string;
+  score: number;
+  where: Where;
+  position: number;
 }
 
-function bestCode(codes: ScoredCode[]): ScoredCode | null {
-  let best: ScoredCode | null = null;
-  for (const code of codes) {
-    if (code.score < CODE_THRESHOLD) continue;
-    if (best === null || code.score > best.score) best = code;
-  }
-  return best;
+// Full-width digits, letters and the ideographic space ("６２０", U+3000) are typed as ASCII.
+// One character maps to one, so positions stay valid.
+function foldWidth(text: string): string {
+  return text.replace(/[\uFF01-\uFF5E\u3000]/g, (char) => (char === "\u3000" ? " " : String.fromCharCode(char.charCodeAt(0) - 0xfee0)));
 }
 
-function bestLink(links: ScoredLink[]): ScoredLink | null {
-  let best: ScoredLink | null = null;
-  for (const link of links) {
-    if (link.score < LINK_THRESHOLD) continue;
-    if (best === null || link.score > best.score) best = link;
-  }
-  return best;
+function best<T extends { score: number }>(items: readonly T[], threshold: number): T | null {
+  let top: T | null = null;
+  for (const item of items) if (item.score >= threshold && (top === null || item.score > top.score)) top = item;
+  return top;
+}
+
+/** Where the link stands in the part that holds the code, to tell which one is asked first. */
+function linkIn(links: readonly ScoredLink[], value: string, where: Where): number | null {
+  const same = links.find((link) => link.value === value && link.part === where);
+  return same === undefined ? null : same.position;
+}
+
+function askedFirst(code: Found, link: ScoredLink, links: readonly ScoredLink[]): "code" | "link" {
+  if (code.where === "subject") return "code";
+  const linkPosition = linkIn(links, link.value, code.where);
+  if (linkPosition === null) return "code";
+  return linkPosition < code.position ? "link" : "code";
 }
 
 export function recognizeByRules(input: RecognitionInput): Recognized | null {
   const mail = prepareMail(input);
-  const body = [mail.text, mail.htmlText].filter((part) => part.length > 0);
-  const everything = [mail.subject, ...body].join("\n");
-  const signals: MailSignals = {
-    subjectSpecific: matchesFresh(SPECIFIC_CODE_LABELS, mail.subject),
-    specificAnywhere: matchesFresh(SPECIFIC_CODE_LABELS, everything),
-    verificationPhrases: VERIFICATION_MAIL_SIGNALS.test(everything),
-    lookalikeMail: LOOKALIKE_MAIL_SIGNALS.test(everything),
-    promoMail: PROMO_MAIL_SIGNALS.test(everything),
-  };
-  const codes = [
-    ...scoreCodes(maskAddresses(mail.subject), signals, true),
-    ...body.flatMap((part) => scoreCodes(maskAddresses(part), signals, false)),
+  const parts: { where: Where; text: string }[] = [
+    { where: "subject", text: foldWidth(mail.subject) },
+    { where: "text", text: foldWidth(mail.text) },
+    { where: "html", text: foldWidth(mail.htmlText) },
   ];
-  const code = bestCode(codes);
-  if (code !== null) return { kind: "code", value: code.value };
+  const scanned = parts.map((part) => ({ ...part, phrases: scanPhrases(part.text) }));
+  const subject = scanned[0]?.phrases ?? [];
+  const everything = scanned.flatMap((part) => part.phrases);
+  const signals: MailSignals = {
+    subjectNamesCode: has(subject, "codeLabel"),
+    subjectVerifies: has(subject, "verificationWord", "linkAction", "codeWord"),
+    verificationCue: has(everything, "verificationCue", "notMe"),
+    lookalikeMail: has(everything, "lookalikeCue"),
+  };
+
+  const codes: Found[] = scanned.flatMap((part) =>
+    part.text.length === 0
+      ? []
+      : scoreCodes(maskAddresses(part.text), part.phrases, signals, part.where === "subject").map((code) => ({ ...code, where: part.where })),
+  );
+  const code = best(codes, CODE_THRESHOLD);
 
   const links = scoreLinks(mail.text, mail.anchors, mail.htmlText, {
-    subjectStrong: STRONG_LINK_CONTEXT.test(mail.subject),
-    subjectWeak: WEAK_LINK_CONTEXT.test(mail.subject),
-    verificationPhrases: signals.verificationPhrases,
+    subjectAction: has(subject, "linkAction"),
+    subjectSignIn: has(subject, "linkSignIn", "verificationWord"),
+    verificationCue: signals.verificationCue,
   });
-  const link = bestLink(links);
+  const link = best(links, LINK_THRESHOLD);
+
+  if (code !== null && (link === null || askedFirst(code, link, links) === "code")) return { kind: "code", value: code.value };
   return link === null ? null : { kind: "link", value: link.value };
 }
