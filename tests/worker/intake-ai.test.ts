@@ -3,7 +3,7 @@ import { createDb } from "@mailroom/db";
 import { messages, usageCounters, userFeatures } from "@mailroom/db/schema";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { recognizeByRules } from "../../packages/api/src/mail/recognition/index.ts";
+import { recognizeByRules } from "../../packages/api/src/services/recognition/index.ts";
 import { env } from "./support/call-worker.ts";
 import { serviceContext } from "./support/service-context.ts";
 import { deliver, emailMessage, seedMailbox, simpleMail } from "./support/email-message.ts";

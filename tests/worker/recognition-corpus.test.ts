@@ -2,7 +2,7 @@
 // in its real charset and transfer encoding and parsed by intake's parser. Only the tuning
 // split's misses are printed: the held-out split is judged by its score alone.
 import { beforeAll, describe, expect, it } from "vitest";
-import { recognizeByRules } from "../../packages/api/src/mail/recognition/index.ts";
+import { recognizeByRules } from "../../packages/api/src/services/recognition/index.ts";
 import { corpus, type Split } from "../fixtures/recognition/corpus.ts";
 import { isExact, prepareCorpus, report, score, type Outcome, type PreparedMail } from "../fixtures/recognition/measure.ts";
 

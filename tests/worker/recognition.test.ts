@@ -3,8 +3,11 @@ import {
   recognizeByRules,
   recognizeWithAi,
   type RecognitionInput,
-} from "../../packages/api/src/mail/recognition/index.ts";
+} from "../../packages/api/src/services/recognition/index.ts";
+import { createLogger } from "@mailroom/api";
 import { corpus } from "../fixtures/recognition/corpus.ts";
+
+const log = createLogger("recognition-test");
 
 function mail(partial: Partial<RecognitionInput>): RecognitionInput {
   return { subject: null, text: null, html: null, from: "sender@example.com", ...partial };
@@ -131,7 +134,7 @@ const aiMail = mail({
 describe("recognizeWithAi", () => {
   it("accepts a well-formed answer whose value occurs in the message", async () => {
     const { ai, calls } = fakeAi(() => Promise.resolve({ response: '{"kind":"code","value":"K4-92QZ"}' }));
-    expect(await recognizeWithAi(ai, aiMail)).toEqual({ kind: "code", value: "K4-92QZ" });
+    expect(await recognizeWithAi(ai, aiMail, { log })).toEqual({ kind: "code", value: "K4-92QZ" });
     expect(calls).toHaveLength(1);
     const input = calls[0]?.[1] as { messages: { role: string; content: string }[] };
     const user = input.messages.find((m) => m.role === "user");
@@ -140,49 +143,49 @@ describe("recognizeWithAi", () => {
 
   it("accepts a link answer given as an already parsed object", async () => {
     const { ai } = fakeAi(() => Promise.resolve({ response: { kind: "link", value: "https://example.com/start/abcdefghijklmnopqrstuv" } }));
-    expect(await recognizeWithAi(ai, aiMail)).toEqual({ kind: "link", value: "https://example.com/start/abcdefghijklmnopqrstuv" });
+    expect(await recognizeWithAi(ai, aiMail, { log })).toEqual({ kind: "link", value: "https://example.com/start/abcdefghijklmnopqrstuv" });
   });
 
   it("rejects garbage answers", async () => {
     for (const response of ["Sure! The code is K4-92QZ.", '{"kind":"password","value":"K4-92QZ"}', "{not json}", ""]) {
       const { ai } = fakeAi(() => Promise.resolve({ response }));
-      expect(await recognizeWithAi(ai, aiMail)).toBeNull();
+      expect(await recognizeWithAi(ai, aiMail, { log })).toBeNull();
     }
     const { ai } = fakeAi(() => Promise.resolve({ result: 42 }));
-    expect(await recognizeWithAi(ai, aiMail)).toBeNull();
+    expect(await recognizeWithAi(ai, aiMail, { log })).toBeNull();
   });
 
   it("rejects values that do not occur in the message", async () => {
     const { ai } = fakeAi(() => Promise.resolve({ response: '{"kind":"code","value":"918273"}' }));
-    expect(await recognizeWithAi(ai, aiMail)).toBeNull();
+    expect(await recognizeWithAi(ai, aiMail, { log })).toBeNull();
     const link = fakeAi(() => Promise.resolve({ response: '{"kind":"link","value":"https://evil.example.net/verify"}' }));
-    expect(await recognizeWithAi(link.ai, aiMail)).toBeNull();
+    expect(await recognizeWithAi(link.ai, aiMail, { log })).toBeNull();
   });
 
   it("returns null for a 'none' answer", async () => {
     const { ai } = fakeAi(() => Promise.resolve({ response: '{"kind":"none","value":null}' }));
-    expect(await recognizeWithAi(ai, aiMail)).toBeNull();
+    expect(await recognizeWithAi(ai, aiMail, { log })).toBeNull();
   });
 
   it("returns null when the binding throws or rejects", async () => {
     const thrower = fakeAi(() => {
       throw new Error("InferenceUpstreamError: 3040 capacity");
     });
-    expect(await recognizeWithAi(thrower.ai, aiMail)).toBeNull();
+    expect(await recognizeWithAi(thrower.ai, aiMail, { log })).toBeNull();
     const rejecter = fakeAi(() => Promise.reject(new Error("AiError: 3007: request timeout")));
-    expect(await recognizeWithAi(rejecter.ai, aiMail)).toBeNull();
+    expect(await recognizeWithAi(rejecter.ai, aiMail, { log })).toBeNull();
   });
 
   it("gives up when the binding never answers", async () => {
     const { ai } = fakeAi(() => new Promise<never>(() => undefined));
     const started = Date.now();
-    expect(await recognizeWithAi(ai, aiMail, { timeoutMs: 50 })).toBeNull();
+    expect(await recognizeWithAi(ai, aiMail, { log, timeoutMs: 50 })).toBeNull();
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it("sends a bounded excerpt of a huge message", async () => {
     const { ai, calls } = fakeAi(() => Promise.resolve({ response: '{"kind":"none","value":null}' }));
-    await recognizeWithAi(ai, mail({ subject: "Big", text: "lorem ipsum ".repeat(50_000) }));
+    await recognizeWithAi(ai, mail({ subject: "Big", text: "lorem ipsum ".repeat(50_000) }), { log });
     const input = calls[0]?.[1] as { messages: { content: string }[] };
     const size = input.messages.reduce((sum, m) => sum + m.content.length, 0);
     expect(size).toBeLessThan(6_000);

@@ -4,7 +4,7 @@
 // look-alike false positives; then the time of recognizeByRules alone per message.
 // `node packages/cli/src/bench/recognition.ts [rounds]`.
 import { performance } from "node:perf_hooks";
-import { recognizeByRules } from "../../../api/src/mail/recognition/index.ts";
+import { recognizeByRules } from "../../../api/src/services/recognition/index.ts";
 import { corpus } from "../../../../tests/fixtures/recognition/corpus.ts";
 import { isExact, prepareCorpus, report } from "../../../../tests/fixtures/recognition/measure.ts";
 import { nodeProcess as process } from "../lib/node-process.ts";

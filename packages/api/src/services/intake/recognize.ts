@@ -1,6 +1,6 @@
 import type { ServiceContext } from "../../context/service-context.ts";
 import type { Recognition } from "../../events/message-stored.ts";
-import { recognizeByRules, recognizeWithAi, type RecognitionInput } from "../../mail/recognition/index.ts";
+import { recognizeByRules, recognizeWithAi, type RecognitionInput } from "../recognition/index.ts";
 import { takeAiAllowance } from "./ai-allowance.ts";
 
 export interface AiFallback {
@@ -20,11 +20,7 @@ export async function recognizeMessage(ctx: ServiceContext, fallback: AiFallback
   const ai = ctx.stores.ai;
   if (!ai || !fallback.enabled) return null;
   if (!(await takeAiAllowance(ctx, fallback.userId, fallback.dailyLimit))) return null;
-  try {
-    const byAi = await recognizeWithAi(ai, input);
-    return byAi ? { ...byAi, source: "ai" } : null;
-  } catch (error) {
-    ctx.log.warn("AI recognition failed", { error: error instanceof Error ? error.message : String(error) });
-    return null;
-  }
+  // recognizeWithAi never throws: a failed or refused answer is logged and leaves the message unrecognized.
+  const byAi = await recognizeWithAi(ai, input, { log: ctx.log });
+  return byAi ? { ...byAi, source: "ai" } : null;
 }

@@ -1,6 +1,7 @@
 // AI fallback for mails the rules cannot read. The model sees a bounded excerpt, must answer
 // with JSON, and its answer is kept only when the value really occurs in the message.
 import { z } from "zod";
+import type { Logger } from "../../context/logger.ts";
 import { prepareMail, type PreparedMail } from "./prepare.ts";
 import { codeOccurs, linkOccurs } from "./occurs.ts";
 import type { RecognitionInput, Recognized } from "./types.ts";
@@ -30,6 +31,8 @@ const outputSchema = z.object({ response: z.union([z.string(), z.record(z.string
 const codeShape = /^[A-Za-z0-9](?:[A-Za-z0-9 -]{2,14})[A-Za-z0-9]$/;
 
 export interface AiRecognitionOptions {
+  /** Where a refused or failed answer is reported (message content never is). */
+  log: Pick<Logger, "warn">;
   timeoutMs?: number;
 }
 
@@ -59,10 +62,10 @@ function acceptCode(mail: PreparedMail, code: string): Recognized | null {
   return codeShape.test(code) && codeOccurs(mail, code) ? { kind: "code", value: code } : null;
 }
 
-function accept(mail: PreparedMail, reply: unknown): Recognized | null {
+function accept(mail: PreparedMail, reply: unknown, log: Pick<Logger, "warn">): Recognized | null {
   const answer = answerSchema.safeParse(reply);
   if (!answer.success) {
-    console.warn("recognition: AI answer was not the expected JSON");
+    log.warn("AI recognition answer was not the expected JSON");
     return null;
   }
   if (answer.data.kind === "none") return null;
@@ -73,7 +76,7 @@ function accept(mail: PreparedMail, reply: unknown): Recognized | null {
       : /^https?:\/\/\S+$/i.test(value) && linkOccurs(mail, value)
         ? { kind: "link", value }
         : null;
-  if (recognized === null) console.warn("recognition: AI answer rejected, its value does not occur in the message");
+  if (recognized === null) log.warn("AI recognition answer rejected: its value does not occur in the message");
   return recognized;
 }
 
@@ -91,7 +94,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]);
 }
 
-export async function recognizeWithAi(ai: Ai, input: RecognitionInput, options: AiRecognitionOptions = {}): Promise<Recognized | null> {
+export async function recognizeWithAi(ai: Ai, input: RecognitionInput, options: AiRecognitionOptions): Promise<Recognized | null> {
   try {
     const mail = prepareMail(input);
     const output: unknown = await withTimeout(
@@ -107,13 +110,13 @@ export async function recognizeWithAi(ai: Ai, input: RecognitionInput, options: 
     );
     const parsed = outputSchema.safeParse(output);
     if (!parsed.success) {
-      console.warn("recognition: AI answer had no response field");
+      options.log.warn("AI recognition answer had no response field");
       return null;
     }
-    return accept(mail, parseReply(parsed.data.response));
+    return accept(mail, parseReply(parsed.data.response), options.log);
   } catch (error) {
     // Message content stays out of logs; only the failure is reported.
-    console.warn("recognition: AI fallback failed:", error instanceof Error ? error.message : String(error));
+    options.log.warn("AI recognition failed", { error: error instanceof Error ? error.message : String(error) });
     return null;
   }
 }
