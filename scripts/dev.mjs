@@ -3,6 +3,7 @@
 // (127.0.0.1:3000, forwarding /api/* to the worker) through turbo. MAILROOM_STATE_DIR moves the
 // local D1/KV/R2 state elsewhere, and MAILROOM_DEV_ENV_FILE gives the worker its settings from
 // that file instead of .dev.vars (the browser tests use both: fresh state, fake third parties).
+// MAILROOM_WORKER_PORT and MAILROOM_WEB_PORT move the two servers off 8787 and 3000.
 import { spawnSync, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
@@ -13,8 +14,11 @@ const envFile = process.env.MAILROOM_DEV_ENV_FILE;
 const devArgs = [...persist, ...(envFile ? ["--env-file", envFile] : [])];
 // A NODE_ENV inherited from a test runner would put `next dev` in the wrong mode.
 const { NODE_ENV: _ignored, ...inherited } = process.env;
+const workerPort = process.env.MAILROOM_WORKER_PORT ?? "8787";
 const env = {
   ...inherited,
+  MAILROOM_WORKER_PORT: workerPort,
+  API_PROXY_TARGET: process.env.API_PROXY_TARGET ?? `http://127.0.0.1:${workerPort}`,
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
   WRANGLER_SEND_METRICS: "false",
   NEXT_TELEMETRY_DISABLED: "1",

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchPageErrors } from "./support/browser.ts";
-import { webOrigin } from "./support/dev-stack.ts";
+import { webOrigin } from "./support/origins.ts";
 
 let browser: Browser;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchPageErrors } from "./support/browser.ts";
 import { npmRun } from "./support/cli.ts";
-import { webOrigin } from "./support/dev-stack.ts";
+import { webOrigin } from "./support/origins.ts";
 
 let browser: Browser;
 beforeAll(async () => {

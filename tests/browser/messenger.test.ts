@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, watchPageErrors } from "./support/browser.ts";
 import { npmRun } from "./support/cli.ts";
-import { webOrigin, workerOrigin } from "./support/dev-stack.ts";
+import { webOrigin, workerOrigin } from "./support/origins.ts";
 
 let browser: Browser;
 beforeAll(async () => {

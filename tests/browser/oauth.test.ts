@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { codehostEmail, forumEmail } from "../worker/support/oauth-scenarios.ts";
 import { launchBrowser, watchPageErrors } from "./support/browser.ts";
 import { npmRun } from "./support/cli.ts";
-import { webOrigin } from "./support/dev-stack.ts";
+import { webOrigin } from "./support/origins.ts";
 
 let browser: Browser;
 beforeAll(async () => {

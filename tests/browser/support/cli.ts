@@ -8,7 +8,7 @@ export function npmRun(script: string, args: string[], input = ""): string {
     cwd: repoRoot,
     encoding: "utf8",
     input,
-    env: { ...process.env, MAILROOM_STATE_DIR: inject("stateDir") },
+    env: { ...process.env, MAILROOM_STATE_DIR: inject("stateDir"), MAILROOM_WORKER_PORT: new URL(inject("workerOrigin")).port },
   });
   if (result.status !== 0) throw new Error(`npm run ${script} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
   return result.stdout.trim();

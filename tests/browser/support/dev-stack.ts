@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-export const webOrigin = "http://127.0.0.1:3000";
-export const workerOrigin = "http://127.0.0.1:8787";
 export const repoRoot = path.resolve(import.meta.dirname, "../../..");
 
 async function waitFor(url: string, timeoutMs: number, child: ChildProcess): Promise<void> {
@@ -26,9 +26,29 @@ async function waitFor(url: string, timeoutMs: number, child: ChildProcess): Pro
 // every route once before the tests keeps pages from reloading under a test's hands.
 const routes = ["/", "/login", "/register", "/dashboard", "/inbox", "/message", "/admin/invites", "/admin/users", "/admin/settings", "/settings/messenger", "/admin/messenger", "/account"];
 
-async function warmUp(): Promise<void> {
+async function warmUp(webOrigin: string): Promise<void> {
   for (const route of routes) await (await fetch(`${webOrigin}${route}`)).text();
 }
+
+/** A port nobody listens on right now, so parallel runs (other worktrees) do not collide. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => {
+    server.close(() => {
+      resolve();
+    });
+  });
+  return port;
+}
+
+export interface DevPorts {
+  web: number;
+  worker: number;
+}
+
+export const originsOf = (ports: DevPorts) => ({ webOrigin: `http://127.0.0.1:${ports.web}`, workerOrigin: `http://127.0.0.1:${ports.worker}` });
 
 export interface DevStack {
   stateDir: string;
@@ -39,14 +59,21 @@ export interface DevStack {
  * Starts the app exactly as a developer does (`npm run dev`), on a fresh local state directory,
  * as its own process group so stopping it stops wrangler, workerd and next too.
  */
-export async function startDevStack(settings: Record<string, string> = {}): Promise<DevStack> {
+export async function startDevStack(ports: DevPorts, settings: Record<string, string> = {}): Promise<DevStack> {
+  const { webOrigin, workerOrigin } = originsOf(ports);
   const stateDir = mkdtempSync(path.join(tmpdir(), "mailroom-e2e-"));
   const envFile = path.join(stateDir, "worker.env");
   writeFileSync(envFile, Object.entries(settings).map(([name, value]) => `${name}=${value}\n`).join(""));
   const output: string[] = [];
   const child = spawn("npm", ["run", "dev"], {
     cwd: repoRoot,
-    env: { ...process.env, MAILROOM_STATE_DIR: stateDir, MAILROOM_DEV_ENV_FILE: envFile },
+    env: {
+      ...process.env,
+      MAILROOM_STATE_DIR: stateDir,
+      MAILROOM_DEV_ENV_FILE: envFile,
+      MAILROOM_WEB_PORT: String(ports.web),
+      MAILROOM_WORKER_PORT: String(ports.worker),
+    },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -75,7 +102,7 @@ export async function startDevStack(settings: Record<string, string> = {}): Prom
   try {
     await waitFor(`${workerOrigin}/api/system/health`, 120_000, child);
     await waitFor(`${webOrigin}/api/system/health`, 120_000, child);
-    await warmUp();
+    await warmUp(webOrigin);
   } catch (error) {
     await stop();
     throw new Error(`${String(error)}\n--- npm run dev output ---\n${output.join("")}`);

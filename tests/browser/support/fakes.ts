@@ -13,7 +13,7 @@ export interface BrowserFakes {
  * The fake third parties the browser suite's dev stack talks to. Each feature adds its fakes
  * here (OAuth providers, the messenger API) with the settings that select them.
  */
-export async function startBrowserFakes(): Promise<BrowserFakes> {
+export async function startBrowserFakes(webOrigin: string): Promise<BrowserFakes> {
   const servers: FakeServer[] = [];
   const settings: Record<string, string> = {};
   // Telegram Bot API; no webhook secret, so the local worker admits updates without the header.
@@ -25,6 +25,8 @@ export async function startBrowserFakes(): Promise<BrowserFakes> {
   const codehost = await startFakeCodehost("primary-verified~7001");
   const forum = await startFakeForum("sub~7002");
   servers.push(codehost, forum);
-  Object.assign(settings, oauthSettings({ codehost: codehost.url, forum: forum.url }, "http://127.0.0.1:3000"));
+  Object.assign(settings, oauthSettings({ codehost: codehost.url, forum: forum.url }, webOrigin));
+  // The web app is served from this run's port, which must be an allowed origin.
+  settings.CORS_ALLOWED_ORIGINS = webOrigin;
   return Promise.resolve({ servers, settings });
 }

@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { parseCommandLine, UsageError } from "../lib/cli.ts";
+import { nodeProcess as process } from "../lib/node-process.ts";
 
-export const usage = `Usage: npm run mail -- --to box@domain --from a@b.example (--file message.eml | --subject S --text T [--html H]) [--url http://127.0.0.1:8787]
+// `npm run dev` serves the worker here (MAILROOM_WORKER_PORT moves it).
+const localWorker = `http://127.0.0.1:${process.env.MAILROOM_WORKER_PORT ?? "8787"}`;
+
+export const usage = `Usage: npm run mail -- --to box@domain --from a@b.example (--file message.eml | --subject S --text T [--html H]) [--url ${localWorker}]
 
 Sends one message to the local worker's email() handler through wrangler's email endpoint.
 Without --file, a proper message (Date, Message-ID, MIME) is built from --subject/--text/--html.`;
@@ -12,7 +16,7 @@ const argsSchema = z
   .object({
     to: address,
     from: address,
-    url: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).default("http://127.0.0.1:8787"),
+    url: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).default(localWorker),
     file: z.string().min(1).optional(),
     subject: z.string().optional(),
     text: z.string().optional(),
