@@ -7,10 +7,12 @@ const listeners = [messengerListener];
 /** Inbound mail from Email Routing, handed to the intake service; one log line per message. */
 export async function email(message: ForwardableEmailMessage, env: Bindings, execution: ExecutionContext): Promise<void> {
   const started = Date.now();
+  const background: Promise<unknown>[] = [];
   const ctx = createServiceContext({
     env,
     requestId: requestIdFrom(null),
     waitUntil: (promise) => {
+      background.push(promise);
       execution.waitUntil(promise);
     },
   });
@@ -25,5 +27,9 @@ export async function email(message: ForwardableEmailMessage, env: Bindings, exe
   } catch (error) {
     ctx.log.error("email intake failed", error, { size: message.rawSize, durationMs: Date.now() - started });
     throw error;
+  } finally {
+    const { counts } = ctx;
+    // Bench only: the calls of the whole message, listeners included, once they are done.
+    if (counts) execution.waitUntil(Promise.allSettled(background).then(() => { ctx.log.info("bench counters", { ...counts }); }));
   }
 }
