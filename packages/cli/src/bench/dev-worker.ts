@@ -7,7 +7,7 @@ import { nodeProcess as process } from "../lib/node-process.ts";
 import { startWrangler } from "../lib/wrangler.ts";
 
 /** A port nobody listens on right now (the kernel picks it). */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
