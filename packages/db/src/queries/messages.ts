@@ -24,9 +24,21 @@ export interface MessageListOptions {
   limit: number;
 }
 
+/**
+ * Sender address, sender name or subject contains `search` (ASCII case-insensitively). Without a
+ * mailbox, the owner's index holds all three (migration 0019): rows are read only for matches.
+ */
+function matchesSearch(search: string): SQL | undefined {
+  const pattern = likePattern(search);
+  return or(
+    sql`${messages.fromAddress} LIKE ${pattern} ESCAPE '\\'`,
+    sql`${messages.fromName} LIKE ${pattern} ESCAPE '\\'`,
+    sql`${messages.subject} LIKE ${pattern} ESCAPE '\\'`,
+  );
+}
+
 /** The user's messages, newest first, across all mailboxes or one, keyset-paged by (received_at, id). */
 export async function listMessages(db: Database, userId: string, options: MessageListOptions): Promise<{ rows: MessageWithAddress[]; more: boolean }> {
-  const pattern = options.search ? likePattern(options.search) : undefined;
   const rows = await db
     .select({ message: messages, address: mailboxes.address })
     .from(messages)
@@ -35,13 +47,7 @@ export async function listMessages(db: Database, userId: string, options: Messag
       and(
         eq(messages.userId, userId),
         options.mailboxId ? eq(messages.mailboxId, options.mailboxId) : undefined,
-        pattern
-          ? or(
-              sql`${messages.fromAddress} LIKE ${pattern} ESCAPE '\\'`,
-              sql`${messages.fromName} LIKE ${pattern} ESCAPE '\\'`,
-              sql`${messages.subject} LIKE ${pattern} ESCAPE '\\'`,
-            )
-          : undefined,
+        options.search ? matchesSearch(options.search) : undefined,
         options.cursor ? afterCursor(messages.receivedAt, messages.id, options.cursor) : undefined,
       ),
     )
