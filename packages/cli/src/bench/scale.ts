@@ -182,7 +182,7 @@ async function main(): Promise<number> {
     const seededSmall = execute(state, root, `${seedOwner(now, sessionId)}\n${seedMessages(now, 1, 1000)}`);
     const small = await measureLists(state, token, cases, 1000, rounds);
     const seededLarge = execute(state, root, seedMessages(now, 1001, 100_000));
-    console.log(`  seeded 1,000 messages in ${ms(seededSmall)}, 99,000 more in ${ms(seededLarge)} (wrangler d1 execute, search index triggers included)`);
+    console.log(`  seeded 1,000 messages in ${ms(seededSmall)}, 99,000 more in ${ms(seededLarge)} (wrangler d1 execute)`);
     const large = await measureLists(state, token, cases, 100_000, rounds);
     printLists(cases, small, large);
 
