@@ -8,6 +8,7 @@ export * from "./mailboxes.ts";
 export * from "./messages.ts";
 export * from "./messenger.ts";
 export * from "./oauth.ts";
+export * from "./outbound.ts";
 export * from "./paging.ts";
 export * from "./retention.ts";
 export * from "./sessions.ts";
