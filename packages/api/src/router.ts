@@ -3,6 +3,7 @@ import { authRouter } from "./routers/auth.ts";
 import { mailboxesRouter } from "./routers/mailboxes.ts";
 import { messagesRouter } from "./routers/messages.ts";
 import { messengerRouter } from "./routers/messenger.ts";
+import { outboundRouter } from "./routers/outbound.ts";
 import { systemRouter } from "./routers/system.ts";
 import { router } from "./trpc/init.ts";
 
@@ -13,6 +14,7 @@ export const appRouter = router({
   mailboxes: mailboxesRouter,
   messages: messagesRouter,
   messenger: messengerRouter,
+  outbound: outboundRouter,
 });
 
 export type AppRouter = typeof appRouter;

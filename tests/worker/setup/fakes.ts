@@ -3,6 +3,7 @@ import { readMimeFixtures } from "../../fixtures/mime/load.ts";
 import { startFakeServer, type FakeServer } from "../../support/fake-server.ts";
 import { telegramFakeRoutes } from "../support/telegram-fake.ts";
 import { startFakeCodehost, startFakeForum } from "../support/oauth-fakes.ts";
+import { resendFakeRoutes } from "../support/resend-fake.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -26,6 +27,8 @@ export default async function setup(project: TestProject) {
     // OAuth providers (GitHub and the forum), scenario-driven by the authorization code.
     await startFakeCodehost(),
     await startFakeForum(),
+    // Resend, scenario-driven by the first recipient.
+    await startFakeServer("resend", resendFakeRoutes()),
   ];
   project.provide("fakes", Object.fromEntries(servers.map((s) => [s.name, s.url])));
   return async () => {

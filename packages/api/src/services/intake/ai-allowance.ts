@@ -1,10 +1,6 @@
 import { takeDailyUnit } from "@mailroom/db";
 import type { ServiceContext } from "../../context/service-context.ts";
-
-/** The UTC calendar day usage counters are kept per. */
-function usageDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
+import { usageDay } from "../../lib/usage-day.ts";
 
 /** Takes one AI fallback from the user's daily allowance; false when it is used up. */
 export function takeAiAllowance(ctx: Pick<ServiceContext, "db" | "clock">, userId: string, dailyLimit: number): Promise<boolean> {
