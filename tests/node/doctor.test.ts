@@ -261,6 +261,21 @@ describe("secrets file rules", () => {
     expect(errors(featureRules(input("production", injectedToml("production"), { secrets: both })))).toEqual([]);
   });
 
+  it("checks OUTBOUND_FROM: an address, on FALLBACK_MAIL_DOMAIN or else a warning that D1's domains are out of sight", () => {
+    const toml = injectedToml("production");
+    at(toml, "env", "production", "vars").FALLBACK_MAIL_DOMAIN = "mail.example.com";
+    const withFrom = (from: string) => featureRules(input("production", toml, { secrets: secrets(["OUTBOUND_API_KEY=re_live", `OUTBOUND_FROM=${from}`]) }));
+    expect(withFrom("noreply@mail.example.com")).toEqual([]);
+    expect(withFrom("Mailroom <NoReply@Mail.Example.com>")).toEqual([]);
+    const elsewhere = withFrom("Mailroom <noreply@other.example>");
+    expect(elsewhere.map((f) => [f.rule, f.severity])).toEqual([["outbound", "warning"]]);
+    expect(elsewhere[0]?.message).toContain("other.example");
+    expect(elsewhere[0]?.message).toContain("D1");
+    for (const bad of ["noreply", "Mailroom <noreply>", "a@b@c.example", "noreply@localhost"]) {
+      expect(rulesOf(withFrom(bad)), bad).toEqual(["outbound"]);
+    }
+  });
+
   it("reports OAuth apps and bots shared between staging and production", () => {
     const staging = secrets([...goodCodehost, "MESSENGER_BOT_TOKEN=123:abc", "MESSENGER_WEBHOOK_SECRET=a"]);
     const production = secrets([
