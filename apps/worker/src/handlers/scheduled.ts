@@ -1,17 +1,11 @@
-import { createServiceContext, requestIdFrom, runRetention } from "@mailroom/api";
+import { runRetention } from "@mailroom/api";
 import type { Bindings } from "@mailroom/config";
+import { runContext } from "./context.ts";
 
 /** The daily cron: retention of expired records, as of the trigger's scheduled time; one log line per run. */
 export async function scheduled(controller: ScheduledController, env: Bindings, execution: ExecutionContext): Promise<void> {
   const started = Date.now();
-  const ctx = createServiceContext({
-    env,
-    requestId: requestIdFrom(null),
-    waitUntil: (promise) => {
-      execution.waitUntil(promise);
-    },
-    clock: { now: () => new Date(controller.scheduledTime) },
-  });
+  const ctx = runContext(env, execution, { now: () => new Date(controller.scheduledTime) });
   try {
     const report = await runRetention(ctx);
     ctx.log.info("scheduled", { cron: controller.cron, retention: report, durationMs: Date.now() - started });
