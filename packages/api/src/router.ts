@@ -4,6 +4,7 @@ import { mailboxesRouter } from "./routers/mailboxes.ts";
 import { messagesRouter } from "./routers/messages.ts";
 import { messengerRouter } from "./routers/messenger.ts";
 import { systemRouter } from "./routers/system.ts";
+import { webhooksRouter } from "./routers/webhooks.ts";
 import { router } from "./trpc/init.ts";
 
 export const appRouter = router({
@@ -13,6 +14,7 @@ export const appRouter = router({
   mailboxes: mailboxesRouter,
   messages: messagesRouter,
   messenger: messengerRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

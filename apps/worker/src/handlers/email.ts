@@ -1,8 +1,8 @@
-import { createServiceContext, messengerListener, receiveEmail, requestIdFrom } from "@mailroom/api";
+import { createServiceContext, messengerListener, receiveEmail, requestIdFrom, webhooksListener } from "@mailroom/api";
 import type { Bindings } from "@mailroom/config";
 
 // What reacts to stored mail; intake itself knows none of them.
-const listeners = [messengerListener];
+const listeners = [messengerListener, webhooksListener];
 
 /** Inbound mail from Email Routing, handed to the intake service; one log line per message. */
 export async function email(message: ForwardableEmailMessage, env: Bindings, execution: ExecutionContext): Promise<void> {

@@ -1,7 +1,10 @@
-import { createServiceContext, requestIdFrom, runRetention } from "@mailroom/api";
-import type { Bindings } from "@mailroom/config";
+import { createServiceContext, requestIdFrom, runRetention, runWebhookDeliveries } from "@mailroom/api";
+import { frequentCronMinutes, type Bindings } from "@mailroom/config";
 
-/** The daily cron: retention of expired records, as of the trigger's scheduled time; one log line per run. */
+/**
+ * The cron triggers, as of the trigger's scheduled time; one log line per run. The frequent
+ * trigger (every minute) retries webhook deliveries; the daily one runs retention.
+ */
 export async function scheduled(controller: ScheduledController, env: Bindings, execution: ExecutionContext): Promise<void> {
   const started = Date.now();
   const ctx = createServiceContext({
@@ -13,6 +16,11 @@ export async function scheduled(controller: ScheduledController, env: Bindings, 
     clock: { now: () => new Date(controller.scheduledTime) },
   });
   try {
+    if (frequentCronMinutes(controller.cron) !== null) {
+      const webhooks = await runWebhookDeliveries(ctx);
+      ctx.log.info("scheduled", { cron: controller.cron, webhooks, durationMs: Date.now() - started });
+      return;
+    }
     const report = await runRetention(ctx);
     ctx.log.info("scheduled", { cron: controller.cron, retention: report, durationMs: Date.now() - started });
   } catch (error) {

@@ -1,12 +1,13 @@
 import { expiringRecords } from "@mailroom/db";
 import type { ServiceContext } from "../context/service-context.ts";
 import { deleteMessages } from "./messages/delete.ts";
+import { getBusinessDefaults } from "./settings/index.ts";
 
 // One cron run must stay well inside the platform's limits, so every table is cleaned in
 // bounded batches; what is left over goes in the next run.
 const batchSize = 500;
 const maxBatchesPerTable = 20;
-const webhookLogRetentionMs = 30 * 24 * 60 * 60 * 1000;
+const dayMs = 24 * 60 * 60 * 1000;
 
 async function inBatches(deleteSome: (limit: number) => Promise<number>): Promise<number> {
   let total = 0;
@@ -33,6 +34,9 @@ export async function runRetention(ctx: ServiceContext): Promise<RetentionReport
   const now = ctx.clock.now();
   const { db } = ctx;
   const expiredMessages = await deleteMessages(ctx, { expiredBefore: now });
+  // Delivery logs carry message data (payloads), so they are kept as long as mail is.
+  const { retentionDays } = await getBusinessDefaults(ctx);
+  const logsBefore = new Date(now.getTime() - retentionDays * dayMs);
   return {
     sessions: await inBatches((limit) => expiringRecords.sessions(db, now, limit)),
     oauthStates: await inBatches((limit) => expiringRecords.oauthStates(db, now, limit)),
@@ -40,6 +44,6 @@ export async function runRetention(ctx: ServiceContext): Promise<RetentionReport
     bindingCodes: await inBatches((limit) => expiringRecords.bindingCodes(db, now, limit)),
     messages: expiredMessages.messages,
     messageObjects: expiredMessages.objects,
-    webhookDeliveries: await inBatches((limit) => expiringRecords.webhookDeliveries(db, new Date(now.getTime() - webhookLogRetentionMs), limit)),
+    webhookDeliveries: await inBatches((limit) => expiringRecords.webhookDeliveries(db, logsBefore, limit)),
   };
 }
