@@ -4,8 +4,9 @@ import type { FakeHandler } from "./fake-server.ts";
 
 /**
  * A user's webhook receiver, for Node-side setups (worker and browser suites). Routes:
- * - `POST /hook?status=&text=&delayMs=&location=` answers as told (default 200 "ok"), after
- *   `delayMs` when given: scenarios for failures, slow answers and redirects.
+ * - `POST /hook?status=&text=&size=&delayMs=&location=` answers as told (default 200 "ok";
+ *   `size` pads the text with "x" to that length), after `delayMs` when given: scenarios for
+ *   failures, long and slow answers, and redirects.
  * - `POST /verified?key=K` checks the Standard Webhooks signature with the `standardwebhooks`
  *   package (the scheme's reference implementation) against the secret registered for K:
  *   200 "verified" or 401 with the library's reason.
@@ -19,9 +20,10 @@ export function webhookReceiverRoutes(): Record<string, FakeHandler> {
       const delayMs = Number(request.query.delayMs ?? 0);
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       const location = request.query.location;
+      const text = request.query.text ?? "ok";
       return {
         status: Number(request.query.status ?? 200),
-        body: request.query.text ?? "ok",
+        body: text.padEnd(Number(request.query.size ?? 0), "x"),
         ...(location ? { headers: { location } } : {}),
       };
     },

@@ -20,7 +20,7 @@ const minute = 60_000;
 const hour = 60 * minute;
 
 /** Waits after the 1st, 2nd, ... failed attempt: 6 attempts spread over 7 h 36 min. */
-export const retryDelaysMs = [minute, 5 * minute, 30 * minute, 2 * hour, 5 * hour] as const;
+const retryDelaysMs = [minute, 5 * minute, 30 * minute, 2 * hour, 5 * hour] as const;
 /** Attempts of a delivery made for new mail; a test or a redelivery is tried once, while the user watches. */
 export const automaticAttempts = retryDelaysMs.length + 1;
 
@@ -37,7 +37,7 @@ export interface DeliveryLimits extends AttemptLimits {
   maxBatches: number;
 }
 
-export const defaultDeliveryLimits: DeliveryLimits = { ...defaultAttemptLimits, batchSize: 25, maxBatches: 4 };
+const defaultDeliveryLimits: DeliveryLimits = { ...defaultAttemptLimits, batchSize: 25, maxBatches: 4 };
 
 /** A delivery this caller holds the lease of. */
 type Leased = WebhookDeliveryRow & { leaseToken: string };

@@ -16,14 +16,14 @@ import { generateSigningSecret, sealSecret } from "./secret.ts";
 import { checkTarget } from "./target.ts";
 
 /** Endpoints one user may have. */
-export const maxEndpointsPerUser = 10;
+const maxEndpointsPerUser = 10;
 
 export const endpointNameSchema = z.string().trim().min(1, { error: "Give the endpoint a name" }).max(100);
 export const endpointUrlSchema = z.string().trim().min(1).max(2000);
 export { eventsSchema };
 
 /** An endpoint as its owner sees it: never the secret. */
-export function publicEndpoint(row: WebhookEndpointRow) {
+function publicEndpoint(row: WebhookEndpointRow) {
   return {
     id: row.id,
     name: row.name,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { MessageStoredEvent } from "../../events/message-stored.ts";
 
 /** The events an endpoint can subscribe to; `webhook.test` is sent on request only (CONTRACT §9). */
-export const subscribableEvents = ["message.received", "message.recognized"] as const;
+const subscribableEvents = ["message.received", "message.recognized"] as const;
 export type WebhookEventType = (typeof subscribableEvents)[number] | "webhook.test";
 
 export const eventsSchema = z
