@@ -1,5 +1,6 @@
-import { createServiceContext, requestIdFrom, runRetention, runWebhookDeliveries } from "@mailroom/api";
+import { runRetention, runWebhookDeliveries } from "@mailroom/api";
 import { frequentCronMinutes, type Bindings } from "@mailroom/config";
+import { runContext } from "./context.ts";
 
 /**
  * The cron triggers, as of the trigger's scheduled time; one log line per run. The frequent
@@ -7,14 +8,7 @@ import { frequentCronMinutes, type Bindings } from "@mailroom/config";
  */
 export async function scheduled(controller: ScheduledController, env: Bindings, execution: ExecutionContext): Promise<void> {
   const started = Date.now();
-  const ctx = createServiceContext({
-    env,
-    requestId: requestIdFrom(null),
-    waitUntil: (promise) => {
-      execution.waitUntil(promise);
-    },
-    clock: { now: () => new Date(controller.scheduledTime) },
-  });
+  const ctx = runContext(env, execution, { now: () => new Date(controller.scheduledTime) });
   try {
     if (frequentCronMinutes(controller.cron) !== null) {
       const webhooks = await runWebhookDeliveries(ctx);
