@@ -11,7 +11,7 @@ export function bytesToBase64(bytes: Uint8Array): string {
 }
 
 /** Standard base64 to bytes; throws on malformed input. */
-export function base64ToBytes(text: string): Uint8Array {
+export function base64ToBytes(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 }
 

@@ -69,6 +69,7 @@ export default function SignedInLayout({ children }: { children: ReactNode }) {
         <NavLink href="/dashboard">Dashboard</NavLink>
         <NavLink href="/inbox">Inbox</NavLink>
         <NavLink href="/settings/messenger">Messenger</NavLink>
+        <NavLink href="/settings/webhooks">Webhooks</NavLink>
         <NavLink href="/account">Account</NavLink>
         {user.role === "admin" && (
           <>

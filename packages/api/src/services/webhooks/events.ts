@@ -3,7 +3,8 @@ import type { MessageStoredEvent } from "../../events/message-stored.ts";
 
 /** The events an endpoint can subscribe to; `webhook.test` is sent on request only (CONTRACT §9). */
 const subscribableEvents = ["message.received", "message.recognized"] as const;
-export type WebhookEventType = (typeof subscribableEvents)[number] | "webhook.test";
+type SubscribableEvent = (typeof subscribableEvents)[number];
+export type WebhookEventType = SubscribableEvent | "webhook.test";
 
 export const eventsSchema = z
   .array(z.enum(subscribableEvents))
@@ -11,7 +12,7 @@ export const eventsSchema = z
   .transform((events) => subscribableEvents.filter((e) => events.includes(e)));
 
 /** The stored form of an endpoint's events; anything unreadable subscribes to nothing. */
-export function parseEvents(stored: string): WebhookEventType[] {
+export function parseEvents(stored: string): SubscribableEvent[] {
   try {
     const parsed = z.array(z.enum(subscribableEvents)).safeParse(JSON.parse(stored));
     return parsed.success ? parsed.data : [];

@@ -15,7 +15,7 @@ export const webhooksListener: MessageStoredListener = {
     const events = messageEvents(event, ctx.clock.now());
     const targets = endpoints.flatMap((endpoint) => {
       const subscribed = parseEvents(endpoint.events);
-      return events.filter((e) => subscribed.includes(e.type)).map((e) => ({ endpoint, event: e }));
+      return events.filter((e) => subscribed.some((s) => s === e.type)).map((e) => ({ endpoint, event: e }));
     });
     if (targets.length > 0) await deliverNow(ctx, targets, { maxAttempts: automaticAttempts });
   },

@@ -21,7 +21,7 @@ export function generateSigningSecret(): string {
 }
 
 /** The key bytes of a `whsec_` secret, as Standard Webhooks defines them. */
-export function signingKeyBytes(secret: string): Uint8Array {
+export function signingKeyBytes(secret: string): Uint8Array<ArrayBuffer> {
   return base64ToBytes(secret.startsWith(secretPrefix) ? secret.slice(secretPrefix.length) : secret);
 }
 
