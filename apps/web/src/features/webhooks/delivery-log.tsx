@@ -16,7 +16,8 @@ export function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
     { id: endpoint.id, ...(status ? { status } : {}) },
     { getNextPageParam: (page) => page.nextCursor },
   );
-  const refresh = () => utils.webhooks.deliveries.invalidate({ id: endpoint.id });
+  // A redelivery changes the log and the endpoint's health.
+  const refresh = () => Promise.all([utils.webhooks.deliveries.invalidate({ id: endpoint.id }), utils.webhooks.list.invalidate()]);
   const items = log.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section className="stack" aria-label={text.log.heading(endpoint.name)}>

@@ -10,7 +10,7 @@ export function StatusBadge({ status }: { status: Delivery["status"] }) {
 }
 
 /** The latest attempt in one line: the status code (or why there was none) and the error. */
-function outcome(delivery: Delivery): string {
+export function outcome(delivery: Pick<Delivery, "attempts" | "lastStatusCode" | "lastError">): string {
   if (delivery.attempts === 0) return "—";
   const code = delivery.lastStatusCode === null ? text.log.noResponse : String(delivery.lastStatusCode);
   // "HTTP 503" says nothing the code does not.

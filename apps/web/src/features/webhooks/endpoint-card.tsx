@@ -5,7 +5,7 @@ import { Field } from "@/components/field";
 import { FormError } from "@/components/form-error";
 import { errorMessage, fieldErrors } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
-import { DeliveryDetails, StatusBadge } from "./delivery-row";
+import { DeliveryDetails, outcome, StatusBadge } from "./delivery-row";
 import { DeliveryLog } from "./delivery-log";
 import { EventChoice } from "./event-choice";
 import { formatTime, type Endpoint, type EventType } from "./format";
@@ -126,8 +126,7 @@ export function EndpointCard({ endpoint, onSecret }: { endpoint: Endpoint; onSec
         <div className={`alert ${test.data.status === "succeeded" ? "ok" : "error"} stack`} role="status" aria-label={text.endpoint.testResult} data-testid="webhook-test-result">
           <p className="row">
             <StatusBadge status={test.data.status} />
-            <span>{test.data.lastStatusCode ?? text.log.noResponse}</span>
-            {test.data.lastError && <span>{test.data.lastError}</span>}
+            <span>{outcome(test.data)}</span>
           </p>
           <details>
             <summary>{text.log.details}</summary>

@@ -8,10 +8,10 @@ import { text } from "./strings";
 export function EventChoice({ value, onChange, error }: { value: readonly EventType[]; onChange: (next: EventType[]) => void; error?: string | undefined }) {
   const id = useId();
   return (
-    <fieldset className="field" aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset className="choices" aria-describedby={error ? `${id}-error` : undefined}>
       <legend>{text.create.events}</legend>
       {subscribableEvents.map((event) => (
-        <label key={event} className="row">
+        <label key={event}>
           <input
             type="checkbox"
             checked={value.includes(event)}
