@@ -36,7 +36,7 @@ describe("configuration loader", () => {
     const key = btoa(String.fromCharCode(...new Uint8Array(32).fill(9)));
     expect(load({}).webhookSecretKey).toBeUndefined();
     expect(load({ WEBHOOK_SECRET_KEY: ` ${key} ` }).webhookSecretKey).toBe(key);
-    for (const bad of ["short", btoa("x".repeat(16)), `${key.slice(0, -1)}`, key.replace("=", "A")]) {
+    for (const bad of ["short", btoa("x".repeat(16)), key.slice(0, -1), key.replace("=", "A")]) {
       const result = parseConfig({ WEBHOOK_SECRET_KEY: bad });
       expect(result.ok, bad).toBe(false);
       if (!result.ok) expect(result.error.issues[0]?.setting).toBe("WEBHOOK_SECRET_KEY");
