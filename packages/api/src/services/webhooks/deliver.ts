@@ -95,7 +95,7 @@ async function attemptLeased(ctx: DeliveryContext, delivery: Leased, endpoint: W
   const at = ctx.clock.now();
   const next = nextStep(delivery, outcome.ok, at);
   const automatic = delivery.maxAttempts > 1;
-  const recorded = await recordAttempt(ctx.db, {
+  const record: AttemptRecord = {
     id: newId(),
     deliveryId: delivery.id,
     endpointId: endpoint.id,
@@ -117,7 +117,15 @@ async function attemptLeased(ctx: DeliveryContext, delivery: Leased, endpoint: W
           },
         }
       : {}),
-  });
+  };
+  let recorded: boolean;
+  try {
+    recorded = await recordAttempt(ctx.db, record);
+  } catch (error) {
+    // The lease runs out and the cron tries again; nothing else is held up.
+    ctx.log.error("webhook attempt could not be recorded", error, { deliveryId: delivery.id });
+    return "lost";
+  }
   if (!recorded) {
     ctx.log.warn("webhook attempt not recorded: the lease was taken over", { deliveryId: delivery.id });
     return "lost";
