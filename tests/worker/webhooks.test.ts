@@ -186,6 +186,17 @@ describe("signed deliveries", () => {
     expect(redirected).toMatchObject({ status: "failed", lastStatusCode: 302, lastError: "Redirect to http://127.0.0.1:1/elsewhere not followed" });
   });
 
+  it("limits tests and redeliveries per client (rate_limited after 10 a minute)", async () => {
+    const { trpc } = await signedIn();
+    const { id } = await trpc.webhooks.create.mutate({ name: "x", url: hookUrl(), events: ["message.received"] });
+    const first = await trpc.webhooks.test.mutate({ id });
+    for (let i = 0; i < 8; i++) await trpc.webhooks.test.mutate({ id });
+    await trpc.webhooks.redeliver.mutate({ deliveryId: first.id });
+    expect(await appError(trpc.webhooks.test.mutate({ id }))).toMatchObject({ appCode: "rate_limited", httpStatus: 429 });
+    expect(await appError(trpc.webhooks.redeliver.mutate({ deliveryId: first.id }))).toMatchObject({ appCode: "rate_limited" });
+    expect((await trpc.webhooks.deliveries.query({ id, limit: 100 })).items).toHaveLength(10);
+  });
+
   it("pages the log with a cursor", async () => {
     const { trpc } = await signedIn();
     const { id } = await trpc.webhooks.create.mutate({ name: "x", url: hookUrl(), events: ["message.received"] });

@@ -11,7 +11,7 @@ import { z } from "zod";
 import type { ServiceContext, SignedInContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
 import { newId } from "../../lib/crypto.ts";
-import { eventsSchema, parseEvents } from "./events.ts";
+import { parseEvents } from "./events.ts";
 import { generateSigningSecret, sealSecret } from "./secret.ts";
 import { checkTarget } from "./target.ts";
 
@@ -20,7 +20,6 @@ const maxEndpointsPerUser = 10;
 
 export const endpointNameSchema = z.string().trim().min(1, { error: "Give the endpoint a name" }).max(100);
 export const endpointUrlSchema = z.string().trim().min(1).max(2000);
-export { eventsSchema };
 
 /** An endpoint as its owner sees it: never the secret. */
 function publicEndpoint(row: WebhookEndpointRow) {

@@ -11,6 +11,7 @@ import { z } from "zod";
 import type { SignedInContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
 import { encodeCursor } from "../../lib/cursor.ts";
+import { enforceRateLimit } from "../auth/rate-limit.ts";
 import { deliverNow } from "./deliver.ts";
 import { ownEndpoint } from "./endpoints.ts";
 import { testEvent, type WebhookEventType } from "./events.ts";
@@ -79,7 +80,7 @@ export async function listOwnDeliveries(
   };
 }
 
-type ManualContext = Pick<SignedInContext, "db" | "config" | "clock" | "log" | "actor">;
+type ManualContext = Pick<SignedInContext, "db" | "config" | "clock" | "log" | "actor" | "stores" | "client">;
 
 /**
  * `webhooks.test`: a `webhook.test` event, sent at once while the user waits; the delivery with
@@ -88,6 +89,8 @@ type ManualContext = Pick<SignedInContext, "db" | "config" | "clock" | "log" | "
  */
 export async function sendTestEvent(ctx: ManualContext, endpointId: string): Promise<DeliveryView> {
   const endpoint = await ownEndpoint(ctx, endpointId);
+  // Requests on demand are limited, so the service cannot be made to hammer some address.
+  await enforceRateLimit(ctx, "webhook-send");
   const [id] = await deliverNow(ctx, [{ endpoint, event: testEvent(endpoint.id, ctx.clock.now()) }], { maxAttempts: 1 });
   if (!id) throw new AppError("internal", "The test delivery was not created");
   return viewOf(ctx, id);
@@ -97,6 +100,7 @@ export async function sendTestEvent(ctx: ManualContext, endpointId: string): Pro
 export async function redeliver(ctx: ManualContext, deliveryId: string): Promise<DeliveryView> {
   const found = await findOwnDelivery(ctx.db, deliveryId, ctx.actor.user.id);
   if (!found) throw new AppError("not_found", "No such delivery");
+  await enforceRateLimit(ctx, "webhook-send");
   const { delivery, endpoint } = found;
   const event = { id: delivery.eventId, type: delivery.eventType as WebhookEventType, body: delivery.payload };
   const [id] = await deliverNow(ctx, [{ endpoint, event }], { maxAttempts: 1 });
