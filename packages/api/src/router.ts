@@ -5,6 +5,7 @@ import { messagesRouter } from "./routers/messages.ts";
 import { messengerRouter } from "./routers/messenger.ts";
 import { outboundRouter } from "./routers/outbound.ts";
 import { systemRouter } from "./routers/system.ts";
+import { webhooksRouter } from "./routers/webhooks.ts";
 import { router } from "./trpc/init.ts";
 
 export const appRouter = router({
@@ -15,6 +16,7 @@ export const appRouter = router({
   messages: messagesRouter,
   messenger: messengerRouter,
   outbound: outboundRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,7 +8,6 @@ import { getBusinessDefaults } from "./settings/index.ts";
 const batchSize = 500;
 const maxBatchesPerTable = 20;
 const dayMs = 24 * 60 * 60 * 1000;
-const webhookLogRetentionMs = 30 * dayMs;
 
 async function inBatches(deleteSome: (limit: number) => Promise<number>): Promise<number> {
   let total = 0;
@@ -36,8 +35,10 @@ export async function runRetention(ctx: ServiceContext): Promise<RetentionReport
   const now = ctx.clock.now();
   const { db } = ctx;
   const expiredMessages = await deleteMessages(ctx, { expiredBefore: now });
-  // Sent mail is kept as long as received mail: the retention days in force now.
+  // Delivery logs carry message data (payloads) and sent mail is mail: both are kept as long as
+  // received mail, the retention days in force now.
   const { retentionDays } = await getBusinessDefaults(ctx);
+  const before = new Date(now.getTime() - retentionDays * dayMs);
   return {
     sessions: await inBatches((limit) => expiringRecords.sessions(db, now, limit)),
     oauthStates: await inBatches((limit) => expiringRecords.oauthStates(db, now, limit)),
@@ -45,7 +46,7 @@ export async function runRetention(ctx: ServiceContext): Promise<RetentionReport
     bindingCodes: await inBatches((limit) => expiringRecords.bindingCodes(db, now, limit)),
     messages: expiredMessages.messages,
     messageObjects: expiredMessages.objects,
-    webhookDeliveries: await inBatches((limit) => expiringRecords.webhookDeliveries(db, new Date(now.getTime() - webhookLogRetentionMs), limit)),
-    outboundMessages: await inBatches((limit) => expiringRecords.outboundMessages(db, new Date(now.getTime() - retentionDays * dayMs), limit)),
+    webhookDeliveries: await inBatches((limit) => expiringRecords.webhookDeliveries(db, before, limit)),
+    outboundMessages: await inBatches((limit) => expiringRecords.outboundMessages(db, before, limit)),
   };
 }

@@ -15,3 +15,4 @@ export * from "./sessions.ts";
 export * from "./settings.ts";
 export * from "./usage.ts";
 export * from "./users.ts";
+export * from "./webhooks.ts";

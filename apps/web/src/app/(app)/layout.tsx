@@ -72,6 +72,7 @@ export default function SignedInLayout({ children }: { children: ReactNode }) {
         {outbound.data?.enabled && <NavLink href="/compose">Send mail</NavLink>}
         <NavLink href="/sent">Sent</NavLink>
         <NavLink href="/settings/messenger">Messenger</NavLink>
+        <NavLink href="/settings/webhooks">Webhooks</NavLink>
         <NavLink href="/account">Account</NavLink>
         {user.role === "admin" && (
           <>
