@@ -1,9 +1,9 @@
 // Intake's one read (recipient, switches, business defaults), kept in the isolate for 30 s:
 // writes through the services empty it, the time to live bounds what other isolates' writes
 // miss, the insert re-checks the mailbox, and a stored message costs one D1 round trip.
-import { receiveEmail, setBusinessDefaults, setUserFeatures, type MessageStoredEvent } from "@mailroom/api";
+import { forgetCachedReads, receiveEmail, setBusinessDefaults, setUserFeatures, webhooksListener, type MessageStoredEvent, type MessageStoredListener } from "@mailroom/api";
 import { createDb } from "@mailroom/db";
-import { mailboxes, messages, userFeatures } from "@mailroom/db/schema";
+import { mailboxes, messages, userFeatures, webhookDeliveries, webhookEndpoints } from "@mailroom/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deleteOwnMailbox } from "../../packages/api/src/services/mailboxes/manage.ts";
@@ -22,11 +22,11 @@ async function newBox() {
 }
 
 /** Runs intake at the clock's time; what it answered, what listeners heard, and the binding calls counted. */
-async function receive(to: string, options: { clock?: ReturnType<typeof fixedClock>; raw?: string } = {}) {
+async function receive(to: string, options: { clock?: ReturnType<typeof fixedClock>; raw?: string; listeners?: MessageStoredListener[] } = {}) {
   const ctx = serviceContext({ env: { BENCH_COUNTERS: "true" }, ...(options.clock ? { clock: options.clock } : {}) });
   const heard: MessageStoredEvent[] = [];
   const message = emailMessage({ from: "a@example.com", to, raw: options.raw ?? simpleMail({ to, messageId: `<${unique("c")}@example.com>` }) });
-  const result = await receiveEmail(ctx, message, { listeners: [{ name: "records", run: (event) => Promise.resolve(void heard.push(event)) }] });
+  const result = await receiveEmail(ctx, message, { listeners: [{ name: "records", run: (event) => Promise.resolve(void heard.push(event)) }, ...(options.listeners ?? [])] });
   await Promise.all(ctx.pending);
   return { result, event: heard[0], counts: { ...ctx.counts }, message };
 }
@@ -54,6 +54,22 @@ describe("intake's one read", () => {
     await db.insert(userFeatures).values({ userId: box.userId, messenger: false, updatedAt: new Date() });
     const { event } = await receive(box.address);
     expect(event?.features).toEqual({ aiFallback: true, messenger: false, outbound: true, mailboxCreation: true, outboundDailyQuota: null });
+  });
+
+  it("tells listeners whether the owner has an enabled webhook endpoint: without one, the webhooks listener reads nothing", async () => {
+    const box = await newBox();
+    const first = await receive(box.address, { listeners: [webhooksListener] });
+    expect(first.event?.webhooks).toBe(false);
+    // The recipient lookup and the store; no read of endpoints.
+    expect(first.counts.d1).toBe(2);
+    const now = new Date();
+    const endpointId = unique("ep");
+    await db.insert(webhookEndpoints).values({ id: endpointId, userId: box.userId, name: "n", url: "http://127.0.0.1:9/hook", events: '["message.received"]', secret: "sealed", createdAt: now, updatedAt: now });
+    // As creating or enabling an endpoint through the service does.
+    forgetCachedReads();
+    const second = await receive(box.address, { listeners: [webhooksListener] });
+    expect(second.event?.webhooks).toBe(true);
+    expect(await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId))).toHaveLength(1);
   });
 
   it("sees a change made through the settings services at once (they empty the cache)", async () => {

@@ -27,6 +27,8 @@ export interface MessageStoredEvent {
   notice: string | null;
   /** The owner's feature switches as intake read them. */
   features: UserFeatures;
+  /** Whether the owner had an enabled webhook endpoint when intake read the recipient. */
+  webhooks: boolean;
 }
 
 /** A post-intake listener. It runs after the message is stored and cannot fail intake. */

@@ -1,6 +1,7 @@
 import { expiringRecords } from "@mailroom/db";
 import type { ServiceContext } from "../context/service-context.ts";
 import { deleteMessages } from "./messages/delete.ts";
+import { getBusinessDefaults } from "./settings/index.ts";
 
 // One cron run must stay well inside the platform's limits, so every table is cleaned in
 // bounded batches; what is left over goes in the next run.
@@ -8,7 +9,7 @@ const batchSize = 500;
 const maxBatchesPerTable = 20;
 // 40 batches of 500: a daily run deletes 20,000 expired messages in about 160 calls to D1 and R2.
 const maxMessageBatches = 40;
-const webhookLogRetentionMs = 30 * 24 * 60 * 60 * 1000;
+const dayMs = 24 * 60 * 60 * 1000;
 
 async function inBatches(deleteSome: (limit: number) => Promise<number>): Promise<number> {
   let total = 0;
@@ -28,6 +29,7 @@ export interface RetentionReport {
   messages: number;
   messageObjects: number;
   webhookDeliveries: number;
+  outboundMessages: number;
 }
 
 /** Deletes expired records as of the context's clock. Idempotent: a second run finds nothing to delete. */
@@ -35,6 +37,10 @@ export async function runRetention(ctx: ServiceContext): Promise<RetentionReport
   const now = ctx.clock.now();
   const { db } = ctx;
   const expiredMessages = await deleteMessages(ctx, { expiredBefore: now }, maxMessageBatches);
+  // Delivery logs carry message data (payloads) and sent mail is mail: both are kept as long as
+  // received mail, the retention days in force now.
+  const { retentionDays } = await getBusinessDefaults(ctx);
+  const before = new Date(now.getTime() - retentionDays * dayMs);
   return {
     sessions: await inBatches((limit) => expiringRecords.sessions(db, now, limit)),
     oauthStates: await inBatches((limit) => expiringRecords.oauthStates(db, now, limit)),
@@ -42,6 +48,7 @@ export async function runRetention(ctx: ServiceContext): Promise<RetentionReport
     bindingCodes: await inBatches((limit) => expiringRecords.bindingCodes(db, now, limit)),
     messages: expiredMessages.messages,
     messageObjects: expiredMessages.objects,
-    webhookDeliveries: await inBatches((limit) => expiringRecords.webhookDeliveries(db, new Date(now.getTime() - webhookLogRetentionMs), limit)),
+    webhookDeliveries: await inBatches((limit) => expiringRecords.webhookDeliveries(db, before, limit)),
+    outboundMessages: await inBatches((limit) => expiringRecords.outboundMessages(db, before, limit)),
   };
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../client.ts";
-import { mailboxes, messages, systemSettings, userFeatures, users } from "../schema/index.ts";
+import { mailboxes, messages, systemSettings, userFeatures, users, webhookEndpoints } from "../schema/index.ts";
 import { errorText } from "./errors.ts";
 import type { UserFeaturesValues } from "./settings.ts";
 
@@ -79,12 +79,14 @@ export interface IntakeRecipient extends Recipient {
   features: UserFeaturesValues | null;
   /** The stored JSON text of the system setting named in the call, or null. */
   setting: string | null;
+  /** The user has at least one enabled webhook endpoint. */
+  webhooks: boolean;
 }
 
 /**
  * The enabled mailbox of an enabled user that an envelope address names (null when there is
- * none), with its owner's feature switches and one system setting: everything intake looks up,
- * in one round trip.
+ * none), with its owner's feature switches, one system setting and whether any webhook endpoint
+ * listens: everything intake and its listeners look up, in one round trip.
  */
 export async function findIntakeRecipient(db: Database, address: string, settingKey: string): Promise<IntakeRecipient | null> {
   const [row] = await db
@@ -101,6 +103,7 @@ export async function findIntakeRecipient(db: Database, address: string, setting
       mailboxCreation: userFeatures.mailboxCreation,
       outboundDailyQuota: userFeatures.outboundDailyQuota,
       setting: sql<string | null>`(SELECT ${systemSettings.value} FROM ${systemSettings} WHERE ${systemSettings.key} = ${settingKey})`,
+      webhooks: sql<number>`EXISTS (SELECT 1 FROM ${webhookEndpoints} WHERE ${webhookEndpoints.userId} = ${mailboxes.userId} AND ${webhookEndpoints.enabled} = 1)`,
     })
     .from(mailboxes)
     .innerJoin(users, eq(users.id, mailboxes.userId))
@@ -118,7 +121,7 @@ export async function findIntakeRecipient(db: Database, address: string, setting
           mailboxCreation: row.mailboxCreation ?? true,
           outboundDailyQuota: row.outboundDailyQuota,
         };
-  return { mailboxId: row.mailboxId, userId: row.userId, address: row.address, features, setting: row.setting };
+  return { mailboxId: row.mailboxId, userId: row.userId, address: row.address, features, setting: row.setting, webhooks: row.webhooks === 1 };
 }
 
 /** Whether the mailbox still takes mail: it exists, and neither it nor its owner is disabled. */

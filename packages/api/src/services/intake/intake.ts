@@ -77,7 +77,7 @@ export async function receiveEmail(ctx: ServiceContext, message: IncomingEmail, 
   const envelopeTo = message.to.trim().toLowerCase();
   const target = envelopeTo === "" ? null : await intakeTarget(ctx, envelopeTo);
   if (!target) return reject(message);
-  const { recipient, features, business } = target;
+  const { recipient, features, business, webhooks } = target;
 
   const receivedAt = ctx.clock.now();
 
@@ -167,6 +167,7 @@ export async function receiveEmail(ctx: ServiceContext, message: IncomingEmail, 
       recognition,
       notice: result.notice,
       features,
+      webhooks,
     },
     ctx,
   );

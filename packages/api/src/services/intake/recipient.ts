@@ -10,6 +10,8 @@ export interface IntakeTarget {
   recipient: Recipient;
   features: UserFeatures;
   business: BusinessDefaults;
+  /** The owner has an enabled webhook endpoint. */
+  webhooks: boolean;
 }
 
 // Mail to one address tends to come in bursts (a sign-up sends two or three), so a found
@@ -25,6 +27,7 @@ async function load(ctx: Pick<ServiceContext, "db" | "log">, address: string): P
     recipient: { mailboxId: row.mailboxId, userId: row.userId, address: row.address },
     features: userFeaturesFrom(row.features),
     business: businessDefaultsFrom(ctx, row.setting),
+    webhooks: row.webhooks,
   };
 }
 
