@@ -1,7 +1,7 @@
 // The API package's face to its transports (the worker's fetch/email/scheduled handlers) and tests.
 export { appRouter, type AppRouter } from "./router.ts";
 export { AppError, issuesOf } from "./errors/index.ts";
-export type { ErrorData } from "./trpc/init.ts";
+export { trpcErrorBody, type ErrorData } from "./trpc/init.ts";
 export { createLogger, requestIdFrom } from "./context/logger.ts";
 export { createServiceContext, type Clock, type ServiceContext } from "./context/service-context.ts";
 export { authenticate, createRequestContext, type RequestContext } from "./transport/request-context.ts";
