@@ -7,6 +7,8 @@ import { deleteMessages } from "./messages/delete.ts";
 const batchSize = 500;
 const maxBatchesPerTable = 20;
 const webhookLogRetentionMs = 30 * 24 * 60 * 60 * 1000;
+// A login-throttle window is 15 minutes; an hour later its row counts for nothing.
+const loginThrottleRetentionMs = 60 * 60 * 1000;
 
 async function inBatches(deleteSome: (limit: number) => Promise<number>): Promise<number> {
   let total = 0;
@@ -23,6 +25,7 @@ export interface RetentionReport {
   oauthStates: number;
   oauthPendingLogins: number;
   bindingCodes: number;
+  loginThrottles: number;
   messages: number;
   messageObjects: number;
   webhookDeliveries: number;
@@ -38,6 +41,7 @@ export async function runRetention(ctx: ServiceContext): Promise<RetentionReport
     oauthStates: await inBatches((limit) => expiringRecords.oauthStates(db, now, limit)),
     oauthPendingLogins: await inBatches((limit) => expiringRecords.oauthPendingLogins(db, now, limit)),
     bindingCodes: await inBatches((limit) => expiringRecords.bindingCodes(db, now, limit)),
+    loginThrottles: await inBatches((limit) => expiringRecords.loginThrottles(db, new Date(now.getTime() - loginThrottleRetentionMs), limit)),
     messages: expiredMessages.messages,
     messageObjects: expiredMessages.objects,
     webhookDeliveries: await inBatches((limit) => expiringRecords.webhookDeliveries(db, new Date(now.getTime() - webhookLogRetentionMs), limit)),
