@@ -1,7 +1,7 @@
 import { isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client.ts";
-import { loginThrottles, messengerBindingCodes, oauthPendingLogins, oauthStates, sessions, webhookDeliveries } from "../schema/index.ts";
+import { loginThrottles, messengerBindingCodes, oauthPendingLogins, oauthStates, outboundMessages, sessions, webhookDeliveries } from "../schema/index.ts";
 
 /** Deletes up to `limit` rows of `table` matching `where`; the number deleted. */
 async function deleteSome(db: Database, table: SQLiteTable, where: SQL | undefined, limit: number): Promise<number> {
@@ -20,4 +20,6 @@ export const expiringRecords = {
     deleteSome(db, loginThrottles, lt(loginThrottles.windowStartedAt, windowStartedBefore), limit),
   /** Attempts go with their delivery (ON DELETE CASCADE). */
   webhookDeliveries: (db: Database, olderThan: Date, limit: number) => deleteSome(db, webhookDeliveries, lt(webhookDeliveries.createdAt, olderThan), limit),
+  /** Outbound records are kept as long as received mail. */
+  outboundMessages: (db: Database, olderThan: Date, limit: number) => deleteSome(db, outboundMessages, lt(outboundMessages.createdAt, olderThan), limit),
 } as const;

@@ -20,6 +20,7 @@ export default function SignedInLayout({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   const utils = trpc.useUtils();
   const session = trpc.auth.session.useQuery();
+  const outbound = trpc.outbound.status.useQuery(undefined, { enabled: Boolean(session.data) });
   // Signing out goes to a plain /login, not back to this page after the next sign-in.
   const [signingOut, setSigningOut] = useState(false);
   const logout = trpc.auth.logout.useMutation({
@@ -68,7 +69,10 @@ export default function SignedInLayout({ children }: { children: ReactNode }) {
         <span className="brand">Mailroom</span>
         <NavLink href="/dashboard">Dashboard</NavLink>
         <NavLink href="/inbox">Inbox</NavLink>
+        {outbound.data?.enabled && <NavLink href="/compose">Send mail</NavLink>}
+        <NavLink href="/sent">Sent</NavLink>
         <NavLink href="/settings/messenger">Messenger</NavLink>
+        <NavLink href="/settings/webhooks">Webhooks</NavLink>
         <NavLink href="/account">Account</NavLink>
         {user.role === "admin" && (
           <>

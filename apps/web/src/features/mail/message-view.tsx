@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { apiBase } from "@/lib/api-base";
 import { errorCode, errorMessage } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
+import { ReplyButton } from "@/features/outbound/reply-button";
 import { HtmlBody } from "./html-body";
 import { RecognitionCard } from "./recognition-badge";
 
@@ -63,6 +64,7 @@ export function MessageView({ id }: { id: string }) {
         </div>
         <div className="row">
           <Link className="button small" href="/inbox">Inbox</Link>
+          <ReplyButton messageId={m.id} />
           {m.read ? (
             <button className="button small" type="button" disabled={markRead.isPending} onClick={() => { markRead.mutate({ id, read: false }); }}>Mark unread</button>
           ) : (

@@ -1,0 +1,5 @@
+import { WebhooksScreen } from "@/features/webhooks/webhooks-screen";
+
+export default function WebhooksPage() {
+  return <WebhooksScreen />;
+}
