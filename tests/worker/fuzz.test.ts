@@ -21,8 +21,14 @@ const seed = inject("fuzzSeed");
 const runs = 2400;
 
 // Everything configured, so a 503 "not configured" (a deployment matter, not a client mistake)
-// cannot hide a real 5xx: both OAuth providers on their fakes, the bot on the fake Bot API.
-const settings = { ...oauthOverrides(), MESSENGER_BOT_TOKEN: "good-token", MESSENGER_API_BASE_URL: inject("fakes").telegram ?? "" };
+// cannot hide a real 5xx: both OAuth providers on their fakes, the bot on the fake Bot API, the
+// webhook secret key.
+const settings = {
+  ...oauthOverrides(),
+  MESSENGER_BOT_TOKEN: "good-token",
+  MESSENGER_API_BASE_URL: inject("fakes").telegram ?? "",
+  WEBHOOK_SECRET_KEY: btoa(String.fromCharCode(...Array.from({ length: 32 }, (_, i) => i))),
+};
 
 // tRPC keeps a flat path → procedure record next to the nested one its types describe.
 const flat = appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" | "subscription" } }>;
