@@ -84,7 +84,8 @@ describe("next after normalization (CONTRACT §5)", () => {
     expect(finalized.json).toEqual({ ok: true, redirectTo: "/dashboard" });
   });
 
-  it("the callback's Location is always in-site, whatever next was (start → callback)", async () => {
+  // Each run is a start and a callback through the worker: seconds in all, more on busy cores.
+  it("the callback's Location is always in-site, whatever next was (start → callback)", { timeout: 120_000 }, async () => {
     const tag = uniqueTag();
     await seedUser({ email: codehostEmail(tag, "primary") });
     await fc.assert(
@@ -97,7 +98,7 @@ describe("next after normalization (CONTRACT §5)", () => {
     );
   });
 
-  it("a new user's ticket keeps an in-site next, whatever next was (the finalize redirectTo)", async () => {
+  it("a new user's ticket keeps an in-site next, whatever next was (the finalize redirectTo)", { timeout: 120_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(nextValue, async (next) => {
         const result = await login("codehost", `primary-verified~${uniqueTag()}`, next);
