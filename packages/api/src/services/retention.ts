@@ -10,6 +10,8 @@ const maxBatchesPerTable = 20;
 // 40 batches of 500: a daily run deletes 20,000 expired messages in about 160 calls to D1 and R2.
 const maxMessageBatches = 40;
 const dayMs = 24 * 60 * 60 * 1000;
+// A login-throttle window is 15 minutes; an hour later its row counts for nothing.
+const loginThrottleRetentionMs = 60 * 60 * 1000;
 
 async function inBatches(deleteSome: (limit: number) => Promise<number>): Promise<number> {
   let total = 0;
@@ -26,6 +28,7 @@ export interface RetentionReport {
   oauthStates: number;
   oauthPendingLogins: number;
   bindingCodes: number;
+  loginThrottles: number;
   messages: number;
   messageObjects: number;
   webhookDeliveries: number;
@@ -46,6 +49,7 @@ export async function runRetention(ctx: ServiceContext): Promise<RetentionReport
     oauthStates: await inBatches((limit) => expiringRecords.oauthStates(db, now, limit)),
     oauthPendingLogins: await inBatches((limit) => expiringRecords.oauthPendingLogins(db, now, limit)),
     bindingCodes: await inBatches((limit) => expiringRecords.bindingCodes(db, now, limit)),
+    loginThrottles: await inBatches((limit) => expiringRecords.loginThrottles(db, new Date(now.getTime() - loginThrottleRetentionMs), limit)),
     messages: expiredMessages.messages,
     messageObjects: expiredMessages.objects,
     webhookDeliveries: await inBatches((limit) => expiringRecords.webhookDeliveries(db, before, limit)),

@@ -1,14 +1,18 @@
 import type { Bindings } from "@mailroom/config";
 import { createServiceContext, type Actor, type ServiceContext } from "../context/service-context.ts";
 import { resolveSession } from "../services/auth/sessions.ts";
-import { readCookie, sessionCookie, sessionCookieName } from "./session-cookie.ts";
+import { oauthBindingCookieName, readCookie, sessionCookie, sessionCookieName } from "./session-cookie.ts";
 
 /**
  * What tRPC procedures and REST routes get for one HTTP request: the service context, the
  * credentials the request carried, and the headers to add to the answer (cookies, Retry-After).
  */
 export interface RequestContext extends ServiceContext {
-  credentials: { sessionToken: string | undefined };
+  credentials: {
+    sessionToken: string | undefined;
+    /** The `oauth_binding` cookie, which an OAuth callback must carry (login-CSRF protection). */
+    oauthBinding: string | undefined;
+  };
   resHeaders: Headers;
   /** The origin this API was reached at (to register the bot's webhook address). */
   apiOrigin: string;
@@ -29,7 +33,7 @@ export function createRequestContext({ env, req, requestId, waitUntil }: Request
       waitUntil,
       client: { ip: req.headers.get("cf-connecting-ip") ?? "unknown", userAgent: req.headers.get("User-Agent") },
     }),
-    credentials: { sessionToken: readCookie(req.headers, sessionCookieName) },
+    credentials: { sessionToken: readCookie(req.headers, sessionCookieName), oauthBinding: readCookie(req.headers, oauthBindingCookieName) },
     resHeaders: new Headers(),
     apiOrigin: new URL(req.url).origin,
   };
