@@ -1,16 +1,27 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { Providers } from "./providers";
-import "./globals.css";
+import { getTranslations } from "next-intl/server";
+import { localeOf, type LocaleParams } from "@/i18n/page-messages";
+import { routing } from "@/i18n/routing";
+import { Providers } from "../providers";
+import "../globals.css";
 
-export const metadata: Metadata = {
-  title: "Mailroom",
-  description: "Your own mailboxes, with the verification code already picked out.",
-};
+// Every page is prerendered once per locale; the middleware picks which one a request gets.
+export const dynamicParams = false;
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export function generateStaticParams() {
+  return routing.locales.map((locale) => ({ locale }));
+}
+
+export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
+  const t = await getTranslations({ locale: await localeOf(params), namespace: "meta" });
+  return { title: t("title"), description: t("description") };
+}
+
+export default async function RootLayout({ params, children }: LocaleParams & { children: ReactNode }) {
+  const locale = await localeOf(params);
   return (
-    <html lang="en">
+    <html lang={locale}>
       <body>
         <Providers>{children}</Providers>
       </body>

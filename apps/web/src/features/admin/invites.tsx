@@ -3,7 +3,8 @@
 import { useState, type FormEvent } from "react";
 import { CopyButton } from "@/components/copy-button";
 import { Field } from "@/components/field";
-import { errorMessage, fieldErrors } from "@/lib/errors";
+import { ErrorAlert } from "@/components/error-alert";
+import { useErrorText } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 import { FormError } from "@/components/form-error";
 
@@ -18,7 +19,7 @@ export function InvitesAdmin() {
   const [role, setRole] = useState<"user" | "admin">("user");
   const create = trpc.admin.invites.create.useMutation({ onSuccess: () => utils.admin.invites.list.invalidate() });
   const disable = trpc.admin.invites.disable.useMutation({ onSuccess: () => utils.admin.invites.list.invalidate() });
-  const errors = fieldErrors(create.error);
+  const errors = useErrorText().fields(create.error);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -74,7 +75,7 @@ export function InvitesAdmin() {
       </section>
       <h2 style={{ marginTop: "2rem" }}>All codes</h2>
       {invites.isPending && <p className="muted" role="status">Loading…</p>}
-      {invites.isError && <p className="alert error" role="alert">{errorMessage(invites.error)}</p>}
+      {invites.isError && <ErrorAlert error={invites.error} />}
       {invites.data?.length === 0 && <p className="card empty">No invite codes yet. Create one above.</p>}
       {invites.data && invites.data.length > 0 && (
         <table className="list">

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { errorMessage } from "@/lib/errors";
+import { ErrorAlert } from "@/components/error-alert";
 import { trpc } from "@/lib/trpc";
 
 const switches = [
@@ -22,7 +22,7 @@ export function UserSwitches({ userId }: { userId: string }) {
     },
   });
   if (features.isPending) return <p className="muted" role="status">Loading…</p>;
-  if (features.isError) return <p className="alert error" role="alert">{errorMessage(features.error)}</p>;
+  if (features.isError) return <ErrorAlert error={features.error} />;
   const f = features.data;
   return (
     <div className="row" aria-label="Feature switches">
@@ -45,7 +45,7 @@ export function UserSwitches({ userId }: { userId: string }) {
           if (next !== f.outboundDailyQuota) save.mutate({ userId, outboundDailyQuota: next });
         }}
       />
-      {save.error && <span className="field-error" role="alert">{errorMessage(save.error)}</span>}
+      <ErrorAlert error={save.error} />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import { Fragment, useState } from "react";
 import { UserSwitches } from "@/features/admin/user-switches";
-import { errorMessage } from "@/lib/errors";
+import { ErrorAlert } from "@/components/error-alert";
 import { trpc } from "@/lib/trpc";
 
 export function UsersAdmin() {
@@ -29,9 +29,9 @@ export function UsersAdmin() {
           <input id="user-search" type="search" placeholder="E-mail or name" value={query} onChange={(e) => { setQuery(e.target.value); }} />
         </div>
       </div>
-      {update.error && <p className="alert error" role="alert">{errorMessage(update.error)}</p>}
+      {update.error && <ErrorAlert error={update.error} />}
       {users.isPending && <p className="muted" role="status">Loading…</p>}
-      {users.isError && <p className="alert error" role="alert">{errorMessage(users.error)}</p>}
+      {users.isError && <ErrorAlert error={users.error} />}
       {users.data && rows.length === 0 && <p className="card empty">No users match “{query}”.</p>}
       {rows.length > 0 && (
         <table className="list">

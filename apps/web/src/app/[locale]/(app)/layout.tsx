@@ -1,93 +1,11 @@
-"use client";
+import type { ReactNode } from "react";
+import { SignedInShell } from "@/features/shell/signed-in-shell";
+import { PageMessages, type LocaleParams } from "@/i18n/page-messages";
 
-import Link from "next/link";
-import { usePathname, useRouter } from "next/navigation";
-import { useEffect, useState, type ReactNode } from "react";
-import { trpc } from "@/lib/trpc";
-
-function NavLink({ href, children }: { href: string; children: ReactNode }) {
-  const pathname = usePathname();
+export default function SignedInLayout({ params, children }: LocaleParams & { children: ReactNode }) {
   return (
-    <Link href={href} aria-current={pathname === href ? "page" : undefined}>
-      {children}
-    </Link>
-  );
-}
-
-/** Every signed-in page: redirects signed-out visitors to /login?next=…, then shows the navigation. */
-export default function SignedInLayout({ children }: { children: ReactNode }) {
-  const router = useRouter();
-  const pathname = usePathname();
-  const utils = trpc.useUtils();
-  const session = trpc.auth.session.useQuery();
-  // Signing out goes to a plain /login, not back to this page after the next sign-in.
-  const [signingOut, setSigningOut] = useState(false);
-  const logout = trpc.auth.logout.useMutation({
-    onMutate: () => {
-      setSigningOut(true);
-    },
-    onSuccess: () => {
-      utils.auth.session.setData(undefined, null);
-      router.replace("/login");
-    },
-    onError: () => {
-      setSigningOut(false);
-    },
-  });
-  const signedOut = session.data === null && !session.isFetching && !signingOut;
-
-  useEffect(() => {
-    if (signedOut) {
-      const here = `${pathname}${window.location.search}`;
-      router.replace(`/login?next=${encodeURIComponent(here)}`);
-    }
-  }, [signedOut, pathname, router]);
-
-  if (session.isError) {
-    return (
-      <main className="auth">
-        <p className="alert error" role="alert">
-          Could not reach the service. <button className="button small" onClick={() => void session.refetch()}>Try again</button>
-        </p>
-      </main>
-    );
-  }
-  if (!session.data) {
-    return (
-      <main className="auth">
-        <p className="muted" role="status">
-          Loading…
-        </p>
-      </main>
-    );
-  }
-  const user = session.data;
-  return (
-    <div className="shell">
-      <nav aria-label="Main">
-        <span className="brand">Mailroom</span>
-        <NavLink href="/dashboard">Dashboard</NavLink>
-        <NavLink href="/inbox">Inbox</NavLink>
-        <NavLink href="/settings/messenger">Messenger</NavLink>
-        <NavLink href="/account">Account</NavLink>
-        {user.role === "admin" && (
-          <>
-            <span className="section">Administration</span>
-            <NavLink href="/admin/invites">Invites</NavLink>
-            <NavLink href="/admin/users">Users</NavLink>
-            <NavLink href="/admin/settings">Mail settings</NavLink>
-            <NavLink href="/admin/messenger">Bot</NavLink>
-          </>
-        )}
-        <span className="spacer" />
-        <span className="muted" title={user.email}>
-          {user.email}
-        </span>
-        <button className="button small" type="button" onClick={() => { logout.mutate(); }} disabled={logout.isPending}>
-          Sign out
-        </button>
-      </nav>
-      <main>{children}</main>
-    </div>
+    <PageMessages params={params} namespaces={["shell"]}>
+      <SignedInShell>{children}</SignedInShell>
+    </PageMessages>
   );
 }

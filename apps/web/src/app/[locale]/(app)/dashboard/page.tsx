@@ -1,28 +1,10 @@
-"use client";
+import { Dashboard } from "@/features/mail/dashboard";
+import { PageMessages, type LocaleParams } from "@/i18n/page-messages";
 
-import Link from "next/link";
-import { MailboxPanel } from "@/features/mail/mailbox-panel";
-import { MessageList } from "@/features/mail/message-list";
-import { trpc } from "@/lib/trpc";
-
-export default function DashboardPage() {
-  const session = trpc.auth.session.useQuery();
+export default function Page({ params }: LocaleParams) {
   return (
-    <div className="stack">
-      <div className="page-header">
-        <div>
-          <h1>Dashboard</h1>
-          <p className="muted">Signed in as {session.data?.email}</p>
-        </div>
-      </div>
-      <MailboxPanel />
-      <section className="stack" aria-labelledby="recent-heading">
-        <div className="row" style={{ justifyContent: "space-between" }}>
-          <h2 id="recent-heading">Latest mail</h2>
-          <Link href="/inbox">Open the inbox</Link>
-        </div>
-        <MessageList />
-      </section>
-    </div>
+    <PageMessages params={params} namespaces={["mail"]}>
+      <Dashboard />
+    </PageMessages>
   );
 }

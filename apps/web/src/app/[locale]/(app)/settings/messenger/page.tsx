@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { CopyButton } from "@/components/copy-button";
-import { errorMessage } from "@/lib/errors";
+import { ErrorAlert } from "@/components/error-alert";
 import { trpc } from "@/lib/trpc";
 
 function useSecondsLeft(until: Date | null): number {
@@ -60,9 +60,9 @@ export default function MessengerSettingsPage() {
       </div>
       {status.isPending && <p className="muted" role="status">Loading…</p>}
       {status.isError && (
-        <p className="alert error" role="alert">
-          {errorMessage(status.error)} <button className="button small" type="button" onClick={() => void status.refetch()}>Try again</button>
-        </p>
+        <ErrorAlert error={status.error}>
+          {" "}<button className="button small" type="button" onClick={() => void status.refetch()}>Try again</button>
+        </ErrorAlert>
       )}
       {status.data && !status.data.configured && (
         <section className="card empty">
@@ -98,12 +98,12 @@ export default function MessengerSettingsPage() {
                   <button className="button danger" type="button" disabled={unbind.isPending} onClick={() => { unbind.mutate(); }}>Unbind</button>
                 </div>
                 {sendTest.isSuccess && <p className="alert ok" role="status">Test notification sent. Check your chat.</p>}
-                {sendTest.error && <p className="alert error" role="alert">{errorMessage(sendTest.error)}</p>}
+                {sendTest.error && <ErrorAlert error={sendTest.error} />}
               </>
             ) : (
               <p className="muted" data-testid="messenger-unbound">No chat is bound yet. Generate a binding code below and send it to the bot.</p>
             )}
-            {actionError && <p className="alert error" role="alert">{errorMessage(actionError)}</p>}
+            {actionError && <ErrorAlert error={actionError} />}
           </section>
 
           <section className="card stack" aria-labelledby="messenger-code">
@@ -117,7 +117,7 @@ export default function MessengerSettingsPage() {
                 {create.isPending ? "Generating…" : code ? "Generate a new code" : "Generate binding code"}
               </button>
             </div>
-            {create.error && <p className="alert error" role="alert">{errorMessage(create.error)}</p>}
+            {create.error && <ErrorAlert error={create.error} />}
             {code && secondsLeft > 0 && (
               <div className="alert ok stack" role="status" aria-label="Binding code">
                 <p className="row">

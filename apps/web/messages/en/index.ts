@@ -1,0 +1,23 @@
+// The English messages, one file per namespace. Adding a namespace: create `<name>.json` here and
+// in ../zh-CN, then add one import and one entry to each index. English defines the typed keys.
+import account from "./account.json";
+import auth from "./auth.json";
+import common from "./common.json";
+import errors from "./errors.json";
+import home from "./home.json";
+import mail from "./mail.json";
+import meta from "./meta.json";
+import shell from "./shell.json";
+
+const en = {
+  account,
+  auth,
+  common,
+  errors,
+  home,
+  mail,
+  meta,
+  shell,
+};
+
+export default en;

@@ -1,0 +1,24 @@
+// Simplified Chinese, one file per namespace, the same namespaces and keys as ../en (typed
+// against it here; tests/node/messages.test.ts also compares keys and ICU placeholders).
+import type en from "../en";
+import account from "./account.json";
+import auth from "./auth.json";
+import common from "./common.json";
+import errors from "./errors.json";
+import home from "./home.json";
+import mail from "./mail.json";
+import meta from "./meta.json";
+import shell from "./shell.json";
+
+const zhCN: typeof en = {
+  account,
+  auth,
+  common,
+  errors,
+  home,
+  mail,
+  meta,
+  shell,
+};
+
+export default zhCN;
