@@ -33,7 +33,8 @@ afterAll(() => {
   rmSync(state, { recursive: true, force: true });
 });
 
-describe("npm run admin", { timeout: 60_000 }, () => {
+// Each test spawns the CLI (which boots the local runtime) and wrangler several times.
+describe("npm run admin", { timeout: 180_000 }, () => {
   it("creates the first administrator with a PBKDF2 hash, and refuses a second with the same e-mail", () => {
     const created = adminWith({ env: { MAILROOM_ADMIN_PASSWORD: "correct horse battery" } }, "create-admin", "--email", "Root.Admin@Example.com");
     expect(created.status).toBe(0);

@@ -13,6 +13,7 @@ import { rateLimiterRules } from "../../packages/cli/src/doctor/rules/rate-limit
 import { routeRules } from "../../packages/cli/src/doctor/rules/routes.ts";
 import { secretsInVarsRules } from "../../packages/cli/src/doctor/rules/secrets-in-vars.ts";
 import { varRules } from "../../packages/cli/src/doctor/rules/vars.ts";
+import { webhookRules } from "../../packages/cli/src/doctor/rules/webhooks.ts";
 import type { Finding, Table } from "../../packages/cli/src/doctor/types.ts";
 import { at, committedConfig, committedToml, injectedToml, input, runCli, writeConfig, writeSecrets } from "./support/doctor-fixtures.ts";
 
@@ -145,8 +146,26 @@ describe("cron", () => {
 
   it("reports a malformed cron expression", () => {
     const toml = committedToml();
-    at(toml, "triggers").crons = ["every day"];
+    at(toml, "triggers").crons = ["every day", "17 3 * * *", "* * * * *"];
     expect(rulesOf(cronRules(input("local", toml)))).toEqual(["cron"]);
+  });
+
+  it("needs a daily trigger (retention) and a frequent one (webhook retries) in every environment", () => {
+    for (const env of ["local", "staging", "production"] as const) {
+      const toml = committedToml();
+      expect(errors(cronRules(input(env, toml)))).toEqual([]);
+    }
+    const onlyDaily = committedToml();
+    at(onlyDaily, "env", "production", "triggers").crons = ["17 3 * * *"];
+    const missingRetries = errors(cronRules(input("production", onlyDaily)));
+    expect(missingRetries.map((f) => f.message)).toEqual([expect.stringContaining("no frequent trigger") as unknown]);
+    const onlyFrequent = committedToml();
+    at(onlyFrequent, "env", "staging", "triggers").crons = ["*/2 * * * *"];
+    expect(errors(cronRules(input("staging", onlyFrequent))).map((f) => f.message)).toEqual([expect.stringContaining("no daily trigger") as unknown]);
+    const slow = committedToml();
+    at(slow, "triggers").crons = ["17 3 * * *", "*/15 * * * *"];
+    const found = cronRules(input("local", slow));
+    expect(found.map((f) => f.severity)).toEqual(["warning"]);
   });
 });
 
@@ -259,6 +278,31 @@ describe("secrets file rules", () => {
     expect(errors(featureRules(input("production", off, { secrets: token })))).toEqual([]);
     const both = secrets(["MESSENGER_BOT_TOKEN=123:abc", "MESSENGER_WEBHOOK_SECRET=hook"]);
     expect(errors(featureRules(input("production", injectedToml("production"), { secrets: both })))).toEqual([]);
+  });
+
+  it("checks OUTBOUND_FROM: an address, on FALLBACK_MAIL_DOMAIN or else a warning that D1's domains are out of sight", () => {
+    const toml = injectedToml("production");
+    at(toml, "env", "production", "vars").FALLBACK_MAIL_DOMAIN = "mail.example.com";
+    const withFrom = (from: string) => featureRules(input("production", toml, { secrets: secrets(["OUTBOUND_API_KEY=re_live", `OUTBOUND_FROM=${from}`]) }));
+    expect(withFrom("noreply@mail.example.com")).toEqual([]);
+    expect(withFrom("Mailroom <NoReply@Mail.Example.com>")).toEqual([]);
+    const elsewhere = withFrom("Mailroom <noreply@other.example>");
+    expect(elsewhere.map((f) => [f.rule, f.severity])).toEqual([["outbound", "warning"]]);
+    expect(elsewhere[0]?.message).toContain("other.example");
+    expect(elsewhere[0]?.message).toContain("D1");
+    for (const bad of ["noreply", "Mailroom <noreply>", "a@b@c.example", "noreply@localhost"]) {
+      expect(rulesOf(withFrom(bad)), bad).toEqual(["outbound"]);
+    }
+  });
+
+  it("reports a missing or shared WEBHOOK_SECRET_KEY remotely, and a malformed one anywhere", () => {
+    const key = `${"a".repeat(43)}=`;
+    expect(rulesOf(webhookRules(input("production", injectedToml("production"), { secrets: secrets(["OUTBOUND_API_KEY=x"]) })))).toEqual(["webhooks"]);
+    expect(errors(webhookRules(input("production", injectedToml("production"), { secrets: secrets(["WEBHOOK_SECRET_KEY"]) })))).toEqual([]);
+    expect(webhookRules(input("local", committedToml(), { secrets: secrets([]) }))).toEqual([]);
+    const shared = webhookRules(input("staging", injectedToml("staging"), { secrets: secrets([`WEBHOOK_SECRET_KEY=${key}`]), otherSecrets: secrets([`WEBHOOK_SECRET_KEY=${key}`]) }));
+    expect(shared.map((f) => [f.rule, f.severity])).toEqual([["webhooks", "warning"]]);
+    expect(rulesOf(varRules(input("staging", injectedToml("staging"), { secrets: secrets(["WEBHOOK_SECRET_KEY=short"]) })))).toEqual(["vars:WEBHOOK_SECRET_KEY"]);
   });
 
   it("reports OAuth apps and bots shared between staging and production", () => {

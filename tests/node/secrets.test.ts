@@ -25,6 +25,7 @@ describe("planSecrets", () => {
       ["forum login", true, ["FORUM_OAUTH_CLIENT_ID"], ["FORUM_OAUTH_CLIENT_SECRET", "FORUM_OAUTH_CALLBACK_URL"]],
       ["messenger", false, [], []],
       ["outbound mail", true, ["OUTBOUND_API_KEY", "OUTBOUND_FROM"], []],
+      ["webhook signing", false, [], []],
     ]);
   });
 
@@ -81,6 +82,18 @@ describe("npm run secrets --dry-run", () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('messenger: off (ENABLE_MESSENGER is "false")');
     expect(putLines(result.stdout)).toEqual([]);
+  });
+
+  it("puts WEBHOOK_SECRET_KEY when given, and refuses one that is not 32 bytes in base64", () => {
+    const key = "k".repeat(43) + "=";
+    const good = runCli("secrets", ["--env", "staging", "--dry-run"], { WEBHOOK_SECRET_KEY: key });
+    expect(good.code).toBe(0);
+    expect(putLines(good.stdout)).toEqual(["would run: wrangler secret put WEBHOOK_SECRET_KEY --env staging  (value from environment)"]);
+    expect(good.output).not.toContain(key);
+    const bad = runCli("secrets", ["--env", "staging", "--dry-run"], { WEBHOOK_SECRET_KEY: "too-short" });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("WEBHOOK_SECRET_KEY must be 32 random bytes in base64");
+    expect(putLines(bad.stdout)).toEqual([]);
   });
 
   it("has nothing to put when no feature is enabled", () => {

@@ -6,5 +6,8 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ["**/*.test.ts"],
     environment: "node",
+    // These tests spawn the real CLIs (node, wrangler, workerd); on 2 busy cores one spawn can take
+    // several seconds, so the default 5 s would fail a correct run.
+    testTimeout: 30_000,
   },
 });

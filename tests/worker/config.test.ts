@@ -32,6 +32,17 @@ describe("configuration loader", () => {
     expect(config.outbound.apiBaseUrl).toBe("https://api.resend.com");
   });
 
+  it("takes WEBHOOK_SECRET_KEY only as 32 bytes in base64", () => {
+    const key = btoa(String.fromCharCode(...new Uint8Array(32).fill(9)));
+    expect(load({}).webhookSecretKey).toBeUndefined();
+    expect(load({ WEBHOOK_SECRET_KEY: ` ${key} ` }).webhookSecretKey).toBe(key);
+    for (const bad of ["short", btoa("x".repeat(16)), key.slice(0, -1), key.replace("=", "A")]) {
+      const result = parseConfig({ WEBHOOK_SECRET_KEY: bad });
+      expect(result.ok, bad).toBe(false);
+      if (!result.ok) expect(result.error.issues[0]?.setting).toBe("WEBHOOK_SECRET_KEY");
+    }
+  });
+
   it("treats empty strings as unset", () => {
     expect(load({ APP_NAME: "  ", COOKIE_DOMAIN: "" }).appName).toBe("Mailroom");
   });

@@ -62,8 +62,9 @@ describe("retention of mail and webhook logs", () => {
 
     await db.insert(webhookEndpoints).values({ id: "ep", userId: "ret", name: "hook", url: "https://hooks.example/x", events: "[]", secret: "whsec_x", createdAt: at(0), updatedAt: at(0) });
     const delivery = (id: string, age: number) => ({ id, endpointId: "ep", eventId: `ev-${id}`, eventType: "message.received", payload: "{}", status: "succeeded" as const, createdAt: at(-age), updatedAt: at(-age) });
-    await db.insert(webhookDeliveries).values([delivery("d-old", 31 * day), delivery("d-new", 29 * day)]);
-    await db.insert(webhookAttempts).values({ id: "a-old", deliveryId: "d-old", attempt: 1, ok: true, statusCode: 200, durationMs: 5, createdAt: at(-31 * day) });
+    // Delivery logs are kept for the mail retention days (7 unless administrators change it).
+    await db.insert(webhookDeliveries).values([delivery("d-old", 7 * day + 1000), delivery("d-new", 7 * day - 1000)]);
+    await db.insert(webhookAttempts).values({ id: "a-old", deliveryId: "d-old", attempt: 1, ok: true, statusCode: 200, durationMs: 5, createdAt: at(-8 * day) });
 
     await runCron();
 

@@ -1,6 +1,7 @@
-import { AppError } from "@mailroom/api";
+import { AppError, sendBodyMaxBytes } from "@mailroom/api";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { except } from "hono/combine";
 import { corsPolicy } from "./http/cors.ts";
 import type { AppEnv } from "./http/env.ts";
 import { errorResponse } from "./http/error-response.ts";
@@ -13,23 +14,21 @@ import { messengerRoutes } from "./routes/messenger.ts";
 import { oauthPath, oauthRoutes } from "./routes/oauth.ts";
 import { trpcEndpoint, trpcRoutes } from "./routes/trpc.ts";
 
-// JSON bodies of the API are small; mail arrives through email(), not HTTP.
+// JSON bodies of the API are small; mail arrives through email(), not HTTP. Only a mail being
+// sent carries files (base64), so that one procedure, called alone, may be larger.
 const maxBodyBytes = 1024 * 1024;
+const outboundSendPath = "/api/trpc/outbound.send";
+const tooLarge = () => {
+  throw new AppError("payload_too_large", "The request body is too large");
+};
 
 export const app = new Hono<AppEnv>()
   .use("*", requestLog)
   .use("*", requestContext)
   .use("/api/*", corsPolicy)
   .use("/api/*", originGuard)
-  .use(
-    "/api/*",
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: () => {
-        throw new AppError("payload_too_large", "The request body is too large");
-      },
-    }),
-  )
+  .use("/api/*", except(outboundSendPath, bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge })))
+  .use(outboundSendPath, bodyLimit({ maxSize: sendBodyMaxBytes, onError: tooLarge }))
   .route("/api/system", healthRoutes)
   .route(oauthPath, oauthRoutes)
   .route("/api/messenger", messengerRoutes)

@@ -9,6 +9,8 @@ export { sessionCookie } from "./transport/session-cookie.ts";
 export type { MessageStoredEvent, MessageStoredListener } from "./events/message-stored.ts";
 export { receiveEmail } from "./services/intake/index.ts";
 export { runRetention } from "./services/retention.ts";
+export { sendBodyMaxBytes } from "./services/outbound/index.ts";
+export { runDueDeliveries as runWebhookDeliveries, webhooksListener } from "./services/webhooks/index.ts";
 export { downloadAttachment, downloadRawMessage, type Download } from "./services/messages/index.ts";
 export { handleUpdate as handleMessengerUpdate, messengerListener, verifyWebhookCall } from "./services/messenger/index.ts";
 export { completeOAuthCallback, finalizeBodySchema, finalizeOAuthLogin, startOAuthLogin } from "./services/oauth/index.ts";

@@ -3,7 +3,9 @@ import { authRouter } from "./routers/auth.ts";
 import { mailboxesRouter } from "./routers/mailboxes.ts";
 import { messagesRouter } from "./routers/messages.ts";
 import { messengerRouter } from "./routers/messenger.ts";
+import { outboundRouter } from "./routers/outbound.ts";
 import { systemRouter } from "./routers/system.ts";
+import { webhooksRouter } from "./routers/webhooks.ts";
 import { router } from "./trpc/init.ts";
 
 export const appRouter = router({
@@ -13,6 +15,8 @@ export const appRouter = router({
   mailboxes: mailboxesRouter,
   messages: messagesRouter,
   messenger: messengerRouter,
+  outbound: outboundRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -33,6 +33,15 @@ const cookieDomain = optional.pipe(
     .optional(),
 );
 
+// 32 bytes in standard base64 (`openssl rand -base64 32`): the AES-256-GCM key that seals the
+// signing secrets of user webhooks at rest.
+const aesKey = optional.pipe(
+  z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, { error: "must be 32 random bytes in base64 (openssl rand -base64 32)" })
+    .optional(),
+);
+
 export const configSchema = z
   .object({
     ENVIRONMENT: withDefault("local").pipe(z.enum(["local", "staging", "production"])),
@@ -43,6 +52,7 @@ export const configSchema = z
       }),
     ),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: bool(false),
+    WEBHOOK_SECRET_KEY: aesKey,
     CORS_ALLOWED_ORIGINS: optional,
     COOKIE_SECURE: bool(false),
     COOKIE_DOMAIN: cookieDomain,
@@ -80,6 +90,7 @@ export const configSchema = z
       appName: s.APP_NAME,
       fallbackMailDomain: s.FALLBACK_MAIL_DOMAIN.toLowerCase(),
       webhookAllowPrivateTargets: s.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      webhookSecretKey: s.WEBHOOK_SECRET_KEY,
       cors: parseOrigins(s.CORS_ALLOWED_ORIGINS),
       cookie: { secure: s.COOKIE_SECURE, domain: s.COOKIE_DOMAIN },
       oauth: {

@@ -1,7 +1,9 @@
 import { startFakeServer, type FakeServer } from "../../support/fake-server.ts";
+import { webhookReceiverRoutes } from "../../support/webhook-receiver.ts";
 import { telegramFakeRoutes } from "../../worker/support/telegram-fake.ts";
 import { startFakeCodehost, startFakeForum } from "../../worker/support/oauth-fakes.ts";
 import { oauthSettings } from "../../worker/support/oauth-scenarios.ts";
+import { resendFakeRoutes, resendTestKey } from "../../worker/support/resend-fake.ts";
 
 export interface BrowserFakes {
   servers: FakeServer[];
@@ -26,6 +28,12 @@ export async function startBrowserFakes(webOrigin: string): Promise<BrowserFakes
   const forum = await startFakeForum("sub~7002");
   servers.push(codehost, forum);
   Object.assign(settings, oauthSettings({ codehost: codehost.url, forum: forum.url }, webOrigin));
+  // Resend, so users can send; the first recipient picks the fake's answer (anyone plain is accepted).
+  const resend = await startFakeServer("resend", resendFakeRoutes());
+  servers.push(resend);
+  Object.assign(settings, { OUTBOUND_API_KEY: resendTestKey, OUTBOUND_API_BASE_URL: resend.url, OUTBOUND_FROM: "noreply@mail.localhost" });
+  // A user's webhook receiver on loopback (the local stack allows private targets).
+  servers.push(await startFakeServer("receiver", webhookReceiverRoutes()));
   // The web app is served from this run's port, which must be an allowed origin.
   settings.CORS_ALLOWED_ORIGINS = webOrigin;
   return Promise.resolve({ servers, settings });

@@ -1,8 +1,10 @@
 import type { TestProject } from "vitest/node";
 import { readMimeFixtures } from "../../fixtures/mime/load.ts";
 import { startFakeServer, type FakeServer } from "../../support/fake-server.ts";
+import { closedPortUrl, webhookReceiverRoutes } from "../../support/webhook-receiver.ts";
 import { telegramFakeRoutes } from "../support/telegram-fake.ts";
 import { startFakeCodehost, startFakeForum } from "../support/oauth-fakes.ts";
+import { resendFakeRoutes } from "../support/resend-fake.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -26,8 +28,12 @@ export default async function setup(project: TestProject) {
     // OAuth providers (GitHub and the forum), scenario-driven by the authorization code.
     await startFakeCodehost(),
     await startFakeForum(),
+    // Resend, scenario-driven by the first recipient.
+    await startFakeServer("resend", resendFakeRoutes()),
+    // A user's webhook receiver: scenario routes and a Standard Webhooks verifier.
+    await startFakeServer("receiver", webhookReceiverRoutes()),
   ];
-  project.provide("fakes", Object.fromEntries(servers.map((s) => [s.name, s.url])));
+  project.provide("fakes", { ...Object.fromEntries(servers.map((s) => [s.name, s.url])), closed: await closedPortUrl() });
   return async () => {
     await Promise.all(servers.map((s) => s.close()));
   };

@@ -7,7 +7,9 @@ import errors from "./errors.json";
 import home from "./home.json";
 import mail from "./mail.json";
 import meta from "./meta.json";
+import outbound from "./outbound.json";
 import shell from "./shell.json";
+import webhooks from "./webhooks.json";
 
 const en = {
   account,
@@ -17,7 +19,9 @@ const en = {
   home,
   mail,
   meta,
+  outbound,
   shell,
+  webhooks,
 };
 
 export default en;

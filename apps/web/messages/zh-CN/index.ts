@@ -8,7 +8,9 @@ import errors from "./errors.json";
 import home from "./home.json";
 import mail from "./mail.json";
 import meta from "./meta.json";
+import outbound from "./outbound.json";
 import shell from "./shell.json";
+import webhooks from "./webhooks.json";
 
 const zhCN: typeof en = {
   account,
@@ -18,7 +20,9 @@ const zhCN: typeof en = {
   home,
   mail,
   meta,
+  outbound,
   shell,
+  webhooks,
 };
 
 export default zhCN;

@@ -1,19 +1,14 @@
-import { createServiceContext, messengerListener, receiveEmail, requestIdFrom } from "@mailroom/api";
+import { messengerListener, receiveEmail, webhooksListener } from "@mailroom/api";
 import type { Bindings } from "@mailroom/config";
+import { runContext } from "./context.ts";
 
 // What reacts to stored mail; intake itself knows none of them.
-const listeners = [messengerListener];
+const listeners = [messengerListener, webhooksListener];
 
 /** Inbound mail from Email Routing, handed to the intake service; one log line per message. */
 export async function email(message: ForwardableEmailMessage, env: Bindings, execution: ExecutionContext): Promise<void> {
   const started = Date.now();
-  const ctx = createServiceContext({
-    env,
-    requestId: requestIdFrom(null),
-    waitUntil: (promise) => {
-      execution.waitUntil(promise);
-    },
-  });
+  const ctx = runContext(env, execution);
   try {
     const result = await receiveEmail(ctx, message, { listeners });
     ctx.log.info("email", {

@@ -1,18 +1,20 @@
-import { createServiceContext, requestIdFrom, runRetention } from "@mailroom/api";
-import type { Bindings } from "@mailroom/config";
+import { runRetention, runWebhookDeliveries } from "@mailroom/api";
+import { frequentCronMinutes, type Bindings } from "@mailroom/config";
+import { runContext } from "./context.ts";
 
-/** The daily cron: retention of expired records, as of the trigger's scheduled time; one log line per run. */
+/**
+ * The cron triggers, as of the trigger's scheduled time; one log line per run. The frequent
+ * trigger (every minute) retries webhook deliveries; the daily one runs retention.
+ */
 export async function scheduled(controller: ScheduledController, env: Bindings, execution: ExecutionContext): Promise<void> {
   const started = Date.now();
-  const ctx = createServiceContext({
-    env,
-    requestId: requestIdFrom(null),
-    waitUntil: (promise) => {
-      execution.waitUntil(promise);
-    },
-    clock: { now: () => new Date(controller.scheduledTime) },
-  });
+  const ctx = runContext(env, execution, { now: () => new Date(controller.scheduledTime) });
   try {
+    if (frequentCronMinutes(controller.cron) !== null) {
+      const webhooks = await runWebhookDeliveries(ctx);
+      ctx.log.info("scheduled", { cron: controller.cron, webhooks, durationMs: Date.now() - started });
+      return;
+    }
     const report = await runRetention(ctx);
     ctx.log.info("scheduled", { cron: controller.cron, retention: report, durationMs: Date.now() - started });
   } catch (error) {

@@ -3,6 +3,7 @@ import type { OAuthProvider } from "@mailroom/db";
 import { codehostAuthorizeUrl, fetchCodehostProfile } from "./codehost.ts";
 import { fetchForumProfile, forumAuthorizeUrl } from "./forum.ts";
 import type { ProviderProfile } from "./oauth-http.ts";
+import { resendSender, type OutboundSender } from "./outbound.ts";
 import type { TelegramBot } from "./telegram.ts";
 
 /** One configured OAuth app of a provider: its authorize redirect and its code-for-profile exchange. */
@@ -16,13 +17,17 @@ export interface Adapters {
   /** The Telegram bot when a token is set (whether or not the messenger is switched on). */
   telegram: TelegramBot | null;
   oauth: Record<OAuthProvider, OAuthClient | null>;
+  /** The outbound mail provider when OUTBOUND_API_KEY is set. */
+  outbound: OutboundSender | null;
 }
 
 function createAdaptersFor(config: Config): Adapters {
   const { codehost, forum } = config.oauth;
   const codehostApp = codehost.credentials;
   const forumApp = forum.credentials;
+  const { outbound } = config;
   return {
+    outbound: outbound.apiKey ? resendSender({ apiKey: outbound.apiKey, baseUrl: outbound.apiBaseUrl }) : null,
     telegram: config.messenger.botToken ? { apiBaseUrl: config.messenger.apiBaseUrl, token: config.messenger.botToken } : null,
     oauth: {
       codehost: codehostApp

@@ -1,3 +1,3 @@
 // Isomorphic helpers the web app imports at runtime; nothing here touches server-only code.
 export { sanitizeNextPath } from "./next-path.ts";
-export { emailSchema, newPasswordSchema, passwordMinLength, roleSchema } from "./validators.ts";
+export { emailSchema, maxRecipients, newPasswordSchema, passwordMinLength, recipientSchema, roleSchema } from "./validators.ts";

@@ -22,3 +22,13 @@ export const inviteCodeSchema = z
   .max(64, { error: "That is not an invite code" });
 
 export const roleSchema = z.enum(["admin", "user"]);
+
+/** One recipient of an outbound mail: a plain address, kept as typed (local parts can be case-sensitive). */
+export const recipientSchema = z
+  .string()
+  .trim()
+  .max(254, { error: "E-mail address is too long" })
+  .pipe(z.email({ error: "Enter a valid e-mail address" }));
+
+/** Recipients of one outbound mail, to, cc and bcc together. */
+export const maxRecipients = 50;

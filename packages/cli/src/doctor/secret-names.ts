@@ -15,6 +15,8 @@ export const secretGroups = [
   },
   { feature: "messenger", required: ["MESSENGER_BOT_TOKEN", "MESSENGER_WEBHOOK_SECRET"], optional: [] },
   { feature: "outbound mail", required: ["OUTBOUND_API_KEY"], optional: ["OUTBOUND_FROM"] },
+  // Put once per environment and never changed: it seals the signing secrets of user webhooks.
+  { feature: "webhook signing", required: ["WEBHOOK_SECRET_KEY"], optional: [] },
 ] as const;
 
 export const secretNames: readonly string[] = secretGroups.flatMap((g) => [...g.required, ...g.optional]);

@@ -1,7 +1,7 @@
 import { isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client.ts";
-import { messengerBindingCodes, oauthPendingLogins, oauthStates, sessions, webhookDeliveries } from "../schema/index.ts";
+import { messengerBindingCodes, oauthPendingLogins, oauthStates, outboundMessages, sessions, webhookDeliveries } from "../schema/index.ts";
 
 /** Deletes up to `limit` rows of `table` matching `where`; the number deleted. */
 async function deleteSome(db: Database, table: SQLiteTable, where: SQL | undefined, limit: number): Promise<number> {
@@ -18,4 +18,6 @@ export const expiringRecords = {
   bindingCodes: (db: Database, now: Date, limit: number) => deleteSome(db, messengerBindingCodes, lt(messengerBindingCodes.expiresAt, now), limit),
   /** Attempts go with their delivery (ON DELETE CASCADE). */
   webhookDeliveries: (db: Database, olderThan: Date, limit: number) => deleteSome(db, webhookDeliveries, lt(webhookDeliveries.createdAt, olderThan), limit),
+  /** Outbound records are kept as long as received mail. */
+  outboundMessages: (db: Database, olderThan: Date, limit: number) => deleteSome(db, outboundMessages, lt(outboundMessages.createdAt, olderThan), limit),
 } as const;

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../client.ts";
 import { systemSettings, userFeatures } from "../schema/index.ts";
+import { inList } from "./in-list.ts";
 
 /** The stored JSON text of a system setting, or null when none is stored. */
 export async function readSettingValue(db: Database, key: string): Promise<string | null> {
@@ -21,6 +22,12 @@ export type UserFeaturesValues = Omit<UserFeaturesRow, "userId" | "updatedAt">;
 export async function findUserFeatures(db: Database, userId: string): Promise<UserFeaturesRow | null> {
   const [row] = await db.select().from(userFeatures).where(eq(userFeatures.userId, userId)).limit(1);
   return row ?? null;
+}
+
+/** The stored switches of these users (users without a row are left out). */
+export async function findUserFeaturesOf(db: Database, userIds: readonly string[]): Promise<UserFeaturesRow[]> {
+  if (userIds.length === 0) return [];
+  return db.select().from(userFeatures).where(inList(userFeatures.userId, userIds));
 }
 
 export async function upsertUserFeatures(db: Database, userId: string, values: UserFeaturesValues, now: Date): Promise<void> {

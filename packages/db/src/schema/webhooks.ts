@@ -15,9 +15,15 @@ export const webhookEndpoints = sqliteTable(
     url: text("url").notNull(),
     events: text("events").notNull(),
     enabled: flag("enabled").notNull().default(true),
+    /** The signing secret, sealed (see the webhooks service's secret-box). */
     secret: text("secret").notNull(),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
+    disabledReason: text("disabled_reason"),
+    /** The first failed attempt since the last successful one. */
+    failingSince: timestamp("failing_since"),
+    lastSuccessAt: timestamp("last_success_at"),
+    lastFailureAt: timestamp("last_failure_at"),
   },
   (t) => [index("webhook_endpoints_user_id_idx").on(t.userId)],
 );
@@ -37,10 +43,18 @@ export const webhookDeliveries = sqliteTable(
     nextAttemptAt: timestamp("next_attempt_at"),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
+    maxAttempts: integer("max_attempts").notNull().default(6),
+    /** Who may attempt the delivery now, and until when (overlapping cron runs skip leased rows). */
+    leaseUntil: timestamp("lease_until"),
+    leaseToken: text("lease_token"),
+    lastAttemptAt: timestamp("last_attempt_at"),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
   },
   (t) => [
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
     index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    index("webhook_deliveries_created_idx").on(t.createdAt),
   ],
 );
 
@@ -58,6 +72,8 @@ export const webhookAttempts = sqliteTable(
     responseText: text("response_text"),
     error: text("error"),
     createdAt: timestamp("created_at").notNull(),
+    /** The request headers sent, as a JSON object. */
+    requestHeaders: text("request_headers"),
   },
   (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attempt)],
 );

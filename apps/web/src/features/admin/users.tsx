@@ -41,6 +41,7 @@ export function UsersAdmin() {
               <th scope="col">Role</th>
               <th scope="col">Status</th>
               <th scope="col">Joined</th>
+              <th scope="col">Sent today</th>
               <th scope="col"><span className="sr-only">Feature switches</span></th>
             </tr>
           </thead>
@@ -67,6 +68,7 @@ export function UsersAdmin() {
                     )}
                   </td>
                   <td>{user.createdAt.toLocaleDateString()}</td>
+                  <td data-testid="user-outbound-usage">{user.outbound ? `${user.outbound.sentToday} / ${user.outbound.quota}` : "–"}</td>
                   <td>
                     <button className="button small" type="button" aria-expanded={expanded === user.id} onClick={() => { setExpanded(expanded === user.id ? null : user.id); }}>
                       Switches
@@ -75,7 +77,7 @@ export function UsersAdmin() {
                 </tr>
                 {expanded === user.id && (
                   <tr>
-                    <td colSpan={5}>
+                    <td colSpan={6}>
                       <UserSwitches userId={user.id} />
                     </td>
                   </tr>

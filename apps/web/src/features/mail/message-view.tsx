@@ -8,6 +8,7 @@ import { ErrorAlert } from "@/components/error-alert";
 import { apiBase } from "@/lib/api-base";
 import { errorCode, useErrorText } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
+import { ReplyButton } from "@/features/outbound/reply-button";
 import { HtmlBody } from "./html-body";
 import { RecognitionCard } from "./recognition-badge";
 
@@ -73,6 +74,7 @@ export function MessageView({ id }: { id: string }) {
         </div>
         <div className="row">
           <Link className="button small" href="/inbox">{t("inbox")}</Link>
+          <ReplyButton messageId={m.id} />
           {m.read ? (
             <button className="button small" type="button" disabled={markRead.isPending} onClick={() => { markRead.mutate({ id, read: false }); }}>{t("markUnread")}</button>
           ) : (

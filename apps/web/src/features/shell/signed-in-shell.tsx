@@ -29,6 +29,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const utils = trpc.useUtils();
   const session = trpc.auth.session.useQuery();
+  const outbound = trpc.outbound.status.useQuery(undefined, { enabled: Boolean(session.data) });
   // Signing out goes to a plain /login, not back to this page after the next sign-in.
   const [signingOut, setSigningOut] = useState(false);
   const logout = trpc.auth.logout.useMutation({
@@ -89,7 +90,10 @@ export function SignedInShell({ children }: { children: ReactNode }) {
         <span className="brand">{common("appName")}</span>
         <NavLink href="/dashboard" onNavigate={close}>{t("dashboard")}</NavLink>
         <NavLink href="/inbox" onNavigate={close}>{t("inbox")}</NavLink>
+        {outbound.data?.enabled && <NavLink href="/compose" onNavigate={close}>{t("compose")}</NavLink>}
+        <NavLink href="/sent" onNavigate={close}>{t("sent")}</NavLink>
         <NavLink href="/settings/messenger" onNavigate={close}>{t("messenger")}</NavLink>
+        <NavLink href="/settings/webhooks" onNavigate={close}>{t("webhooks")}</NavLink>
         <NavLink href="/account" onNavigate={close}>{t("account")}</NavLink>
         {user.role === "admin" && (
           <>

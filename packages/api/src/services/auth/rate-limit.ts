@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
 
-export type RateLimitedRoute = "register" | "login" | "oauth-start" | "oauth-finalize" | "binding-code" | "api-key";
+export type RateLimitedRoute = "register" | "login" | "oauth-start" | "oauth-finalize" | "binding-code" | "api-key" | "outbound" | "webhook-send";
 
 /**
  * CONTRACT §4: keyed by client address and route through the RATE_LIMITER binding. Without the

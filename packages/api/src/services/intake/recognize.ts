@@ -1,7 +1,8 @@
+import { takeDailyUnit } from "@mailroom/db";
 import type { ServiceContext } from "../../context/service-context.ts";
 import type { Recognition } from "../../events/message-stored.ts";
+import { usageDay } from "../../lib/usage-day.ts";
 import { recognizeByRules, recognizeWithAi, type RecognitionInput } from "../recognition/index.ts";
-import { takeAiAllowance } from "./ai-allowance.ts";
 
 export interface AiFallback {
   userId: string;
@@ -19,7 +20,8 @@ export async function recognizeMessage(ctx: ServiceContext, fallback: AiFallback
   if (byRules) return { ...byRules, source: "rules" };
   const ai = ctx.stores.ai;
   if (!ai || !fallback.enabled) return null;
-  if (!(await takeAiAllowance(ctx, fallback.userId, fallback.dailyLimit))) return null;
+  // One unit of the user's daily AI allowance, taken atomically (concurrent mails cannot overdraw it).
+  if (!(await takeDailyUnit(ctx.db, fallback.userId, usageDay(ctx.clock.now()), "ai", fallback.dailyLimit))) return null;
   // recognizeWithAi never throws: a failed or refused answer is logged and leaves the message unrecognized.
   const byAi = await recognizeWithAi(ai, input, { log: ctx.log });
   return byAi ? { ...byAi, source: "ai" } : null;

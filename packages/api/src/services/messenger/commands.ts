@@ -17,7 +17,7 @@ import {
 } from "./chat-replies.ts";
 import { isBotCommand, type BotCommandName } from "./commands-list.ts";
 import { testLines } from "./notifications.ts";
-import { sendHtmlLogged } from "./send.ts";
+import { sendHtmlLogged } from "./bot.ts";
 import { chatTitle, parseCommand, updateSchema, type TelegramChat } from "./update.ts";
 
 async function emailOf(ctx: ServiceContext, userId: string): Promise<string> {

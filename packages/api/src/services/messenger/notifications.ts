@@ -1,10 +1,9 @@
 import type { ServiceContext, SignedInContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
 import type { MessageStoredEvent, MessageStoredListener } from "../../events/message-stored.ts";
-import { activeBot, requireBot } from "./bot.ts";
 import { bindingOfUser } from "./bindings.ts";
 import { formatSender, recognitionLine, userText } from "./format.ts";
-import { sendHtml, sendHtmlLogged } from "./send.ts";
+import { activeBot, requireBot, sendHtml, sendHtmlLogged } from "./bot.ts";
 
 /** The lines of a new-mail notification; recognition (rules or AI) is done before storage, so it is included. */
 function newMailLines(event: Pick<MessageStoredEvent, "address" | "fromName" | "fromAddress" | "subject" | "recognition">): string[] {

@@ -11,6 +11,7 @@ import { rateLimiterRules } from "./rate-limiter.ts";
 import { routeRules } from "./routes.ts";
 import { secretsInVarsRules } from "./secrets-in-vars.ts";
 import { varRules } from "./vars.ts";
+import { webhookRules } from "./webhooks.ts";
 
 const allRules: readonly Rule[] = [
   bindingRules,
@@ -22,6 +23,7 @@ const allRules: readonly Rule[] = [
   secretsInVarsRules,
   oauthRules,
   featureRules,
+  webhookRules,
   isolationRules,
   migrationRules,
   routeRules,

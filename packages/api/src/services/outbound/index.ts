@@ -1,0 +1,4 @@
+export { sendBodyMaxBytes, sendInputSchema } from "./input.ts";
+export { outboundUsageOf } from "./quota.ts";
+export { getOwnOutbound, listOwnOutbound, outboundStatus } from "./read.ts";
+export { sendOutbound } from "./send.ts";
