@@ -1,6 +1,7 @@
 // The English messages, one file per namespace. Adding a namespace: create `<name>.json` here and
 // in ../zh-CN, then add one import and one entry to each index. English defines the typed keys.
 import account from "./account.json";
+import admin from "./admin.json";
 import auth from "./auth.json";
 import common from "./common.json";
 import errors from "./errors.json";
@@ -13,6 +14,7 @@ import webhooks from "./webhooks.json";
 
 const en = {
   account,
+  admin,
   auth,
   common,
   errors,

@@ -2,6 +2,7 @@
 // against it here; tests/node/messages.test.ts also compares keys and ICU placeholders).
 import type en from "../en";
 import account from "./account.json";
+import admin from "./admin.json";
 import auth from "./auth.json";
 import common from "./common.json";
 import errors from "./errors.json";
@@ -14,6 +15,7 @@ import webhooks from "./webhooks.json";
 
 const zhCN: typeof en = {
   account,
+  admin,
   auth,
   common,
   errors,
