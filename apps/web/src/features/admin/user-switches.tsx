@@ -11,7 +11,12 @@ const switches = [
   ["aiFallback", "AI recognition"],
 ] as const;
 
-/** An administrator's per-user feature switches and outbound quota override. */
+const quotas = [
+  ["outboundDailyQuota", "Daily outbound quota"],
+  ["apiDailyQuota", "Daily API-call quota"],
+] as const;
+
+/** An administrator's per-user feature switches and quota overrides (empty: the business default). */
 export function UserSwitches({ userId }: { userId: string }) {
   const id = useId();
   const utils = trpc.useUtils();
@@ -31,20 +36,24 @@ export function UserSwitches({ userId }: { userId: string }) {
           <input type="checkbox" checked={f[key]} disabled={save.isPending} onChange={(e) => { save.mutate({ userId, [key]: e.target.checked }); }} /> {label}
         </label>
       ))}
-      <label htmlFor={`${id}-quota`}>Daily outbound quota</label>
-      <input
-        id={`${id}-quota`}
-        type="number"
-        min={0}
-        placeholder="default"
-        defaultValue={f.outboundDailyQuota ?? ""}
-        style={{ width: "7rem" }}
-        onBlur={(e) => {
-          const value = e.target.value.trim();
-          const next = value === "" ? null : Number(value);
-          if (next !== f.outboundDailyQuota) save.mutate({ userId, outboundDailyQuota: next });
-        }}
-      />
+      {quotas.map(([key, label]) => (
+        <span key={key} className="row">
+          <label htmlFor={`${id}-${key}`}>{label}</label>
+          <input
+            id={`${id}-${key}`}
+            type="number"
+            min={0}
+            placeholder="default"
+            defaultValue={f[key] ?? ""}
+            style={{ width: "7rem" }}
+            onBlur={(e) => {
+              const value = e.target.value.trim();
+              const next = value === "" ? null : Number(value);
+              if (next !== f[key]) save.mutate({ userId, [key]: next });
+            }}
+          />
+        </span>
+      ))}
       {save.error && <span className="field-error" role="alert">{errorMessage(save.error)}</span>}
     </div>
   );

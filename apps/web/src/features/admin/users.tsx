@@ -42,6 +42,7 @@ export function UsersAdmin() {
               <th scope="col">Status</th>
               <th scope="col">Joined</th>
               <th scope="col">Sent today</th>
+              <th scope="col">API calls today</th>
               <th scope="col"><span className="sr-only">Feature switches</span></th>
             </tr>
           </thead>
@@ -69,6 +70,7 @@ export function UsersAdmin() {
                   </td>
                   <td>{user.createdAt.toLocaleDateString()}</td>
                   <td data-testid="user-outbound-usage">{user.outbound ? `${user.outbound.sentToday} / ${user.outbound.quota}` : "–"}</td>
+                  <td data-testid="user-api-usage">{user.api ? `${user.api.usedToday} / ${user.api.quota}` : "–"}</td>
                   <td>
                     <button className="button small" type="button" aria-expanded={expanded === user.id} onClick={() => { setExpanded(expanded === user.id ? null : user.id); }}>
                       Switches
@@ -77,7 +79,7 @@ export function UsersAdmin() {
                 </tr>
                 {expanded === user.id && (
                   <tr>
-                    <td colSpan={6}>
+                    <td colSpan={7}>
                       <UserSwitches userId={user.id} />
                     </td>
                   </tr>

@@ -2,7 +2,7 @@ import { findUserById, findUserFeatures, upsertUserFeatures } from "@mailroom/db
 import type { ServiceContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
 
-/** A user's feature switches and outbound quota override, as administrators set them. */
+/** A user's feature switches and outbound and API quota overrides, as administrators set them. */
 export interface UserFeatures {
   aiFallback: boolean;
   messenger: boolean;
@@ -10,6 +10,8 @@ export interface UserFeatures {
   mailboxCreation: boolean;
   /** Null: the business default applies. */
   outboundDailyQuota: number | null;
+  /** Null: the business default applies. */
+  apiDailyQuota: number | null;
 }
 
 /** A user without a row has every switch on and no override. */
@@ -19,6 +21,7 @@ export const defaultUserFeatures: UserFeatures = {
   outbound: true,
   mailboxCreation: true,
   outboundDailyQuota: null,
+  apiDailyQuota: null,
 };
 
 export async function getUserFeatures(ctx: Pick<ServiceContext, "db">, userId: string): Promise<UserFeatures> {
@@ -30,6 +33,7 @@ export async function getUserFeatures(ctx: Pick<ServiceContext, "db">, userId: s
     outbound: row.outbound,
     mailboxCreation: row.mailboxCreation,
     outboundDailyQuota: row.outboundDailyQuota,
+    apiDailyQuota: row.apiDailyQuota,
   };
 }
 
