@@ -73,6 +73,7 @@ export default function SignedInLayout({ children }: { children: ReactNode }) {
         <NavLink href="/sent">Sent</NavLink>
         <NavLink href="/settings/messenger">Messenger</NavLink>
         <NavLink href="/settings/webhooks">Webhooks</NavLink>
+        <NavLink href="/settings/api-keys">API keys</NavLink>
         <NavLink href="/account">Account</NavLink>
         {user.role === "admin" && (
           <>

@@ -1,4 +1,6 @@
 import { Scalar } from "@scalar/hono-api-reference";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../../http/env.ts";
 import { keyContext, v1Routes } from "./context.ts";
 import { mailboxRoutes } from "./mailboxes.ts";
 import { messageRoutes } from "./messages.ts";
@@ -15,10 +17,13 @@ const docsPath = `${v1Path}/docs`;
  */
 export const v1 = v1Routes();
 
-v1.use(`${v1Path}/*`, async (c, next) => {
-  if (c.req.path !== documentPath && c.req.path !== docsPath) await keyContext(c);
-  await next();
-});
+v1.use(
+  `${v1Path}/*`,
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (c.req.path !== documentPath && c.req.path !== docsPath) await keyContext(c);
+    await next();
+  }),
+);
 v1.route(v1Path, mailboxRoutes).route(v1Path, messageRoutes).route(v1Path, outboundRoutes);
 
 v1.openAPIRegistry.registerComponent("securitySchemes", "bearer", {

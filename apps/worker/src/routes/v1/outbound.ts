@@ -14,8 +14,8 @@ const send = createRoute({
   responses: {
     202: { description: "The outbound record", headers: rateLimitHeaders, content: { "application/json": { schema: outboundSchema } } },
     ...commonErrors,
-    403: errorResponse("Sending is switched off for you or not set up (`feature_disabled`)"),
-    404: errorResponse("No such mailbox among yours (`not_found`)"),
+    403: errorResponse("Not one of your mailboxes (`forbidden`), or sending is switched off for you or not set up (`feature_disabled`)"),
+    413: errorResponse("The mail is larger than the attachment cap (`payload_too_large`)"),
   },
 });
 

@@ -7,7 +7,7 @@ const id = z.string().min(1).max(64);
 
 export const idParam = (name: string) => z.object({ id: id.openapi({ param: { name, in: "path" }, example: "3f0c2a9e-6d1b-4e55-9a43-1b2c3d4e5f60" }) });
 
-export const errorSchema = z
+const errorSchema = z
   .object({
     ok: z.literal(false),
     error: z.object({

@@ -3,7 +3,7 @@ import type { SignedInContext } from "../../context/service-context.ts";
 import { requireOwnMailbox } from "../mailboxes/manage.ts";
 
 /** A code or link picked out of a message, as the wait-for-code call answers it. */
-export interface FoundCode {
+interface FoundCode {
   kind: "code" | "link";
   value: string;
   source: "rules" | "ai";

@@ -18,7 +18,7 @@ export const createApiKeyInputSchema = z.object({
 });
 
 /** A key as lists show it: never the key or its hash. */
-export function publicApiKey(row: ApiKeyRow) {
+function publicApiKey(row: ApiKeyRow) {
   return { id: row.id, name: row.name, prefix: row.keyPrefix, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt, expiresAt: row.expiresAt };
 }
 

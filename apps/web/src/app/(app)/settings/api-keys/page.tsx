@@ -1,0 +1,5 @@
+import { ApiKeysScreen } from "@/features/api-keys/api-keys-screen";
+
+export default function ApiKeysPage() {
+  return <ApiKeysScreen />;
+}
