@@ -30,7 +30,7 @@ describe("API keys", () => {
     expect(await trpc.apiKeys.revoke.mutate({ id: keyId })).toEqual({ ok: true });
     const refused = await v1("/mailboxes", key);
     expect(refused.status).toBe(401);
-    expect(((await refused.json()) as ErrorBody).error.code).toBe("unauthorized");
+    expect((await refused.json<ErrorBody>()).error.code).toBe("unauthorized");
     expect(await trpc.apiKeys.list.query()).toEqual([]);
     expect((await appError(trpc.apiKeys.revoke.mutate({ id: keyId }))).appCode).toBe("not_found");
   });
@@ -43,7 +43,7 @@ describe("API keys", () => {
     for (const key of [expiring.key, `mr_${"A".repeat(43)}`, "mr_short", "not-a-key"]) {
       const res = await v1("/mailboxes", key);
       expect(res.status, key).toBe(401);
-      expect(res.headers.get("X-Request-Id")).toBe(((await res.json()) as ErrorBody).error.requestId);
+      expect(res.headers.get("X-Request-Id")).toBe((await res.json<ErrorBody>()).error.requestId);
     }
     expect((await v1("/mailboxes", undefined)).status).toBe(401);
     const second = await trpc.apiKeys.create.mutate({ name: "other" });
@@ -78,7 +78,7 @@ describe("API keys", () => {
     expect(created.status).toBe(201);
     const withCookie = await callWorker("/api/v1/mailboxes", { method: "POST", headers: { ...foreign, Cookie: `app_session=${state.cookie ?? ""}` }, body: "{}" });
     expect(withCookie.status).toBe(403);
-    expect(((await withCookie.json()) as ErrorBody).error.code).toBe("forbidden");
+    expect((await withCookie.json<ErrorBody>()).error.code).toBe("forbidden");
     // Not a Bearer key (another scheme) is no exemption either.
     const basic = await callWorker("/api/v1/mailboxes", { method: "POST", headers: { ...foreign, Authorization: "Basic dXNlcjpwYXNz" }, body: "{}" });
     expect(basic.status).toBe(403);
@@ -106,7 +106,7 @@ describe("API-call quota", () => {
       expect(res.headers.get("RateLimit-Limit")).toBe("5");
       expect(Number(res.headers.get("RateLimit-Reset"))).toBeGreaterThan(0);
       if (res.status === 429) {
-        expect(((await res.json()) as ErrorBody).error.code).toBe("quota_exceeded");
+        expect((await res.json<ErrorBody>()).error.code).toBe("quota_exceeded");
         expect(res.headers.get("Retry-After")).toBe(res.headers.get("RateLimit-Reset"));
         expect(res.headers.get("RateLimit-Remaining")).toBe("0");
       }

@@ -13,8 +13,8 @@ async function send(to: string, subject: string, text: string) {
   await deliver(emailMessage({ from: "sender@shop.example", to, raw: simpleMail({ from: "Shop <sender@shop.example>", to, subject, text, messageId: `<${crypto.randomUUID()}@example.com>` }) }));
 }
 
-async function json<T>(res: Response): Promise<T> {
-  return (await res.json()) as T;
+function json<T>(res: Response): Promise<T> {
+  return res.json<T>();
 }
 
 async function withMailbox() {
