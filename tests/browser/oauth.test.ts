@@ -36,6 +36,26 @@ describe("OAuth quick login in the browser", () => {
     await context.close();
   });
 
+  it("does not finish, in another browser, a login started in the attacker's (login CSRF)", async () => {
+    // The attacker's browser starts a GitHub login and stops at the provider's way back.
+    const attacker = await browser.newContext();
+    const started = await attacker.request.get(`${webOrigin}/api/auth/oauth/codehost/start`, { maxRedirects: 0 });
+    expect(started.headers()["set-cookie"]).toContain("oauth_binding=");
+    const back = await attacker.request.get(started.headers().location ?? "", { maxRedirects: 0 });
+    const callbackUrl = back.headers().location ?? "";
+    expect(callbackUrl).toContain("/api/auth/oauth/codehost/callback?");
+    await attacker.close();
+
+    // The victim's browser is lured to that callback: it lacks the binding cookie.
+    const victim = await browser.newContext();
+    const page = await victim.newPage();
+    await page.goto(callbackUrl);
+    await page.waitForURL(`${webOrigin}/login?oauth_error=state_invalid`);
+    await page.getByText("OAuth state is invalid").waitFor();
+    expect((await victim.cookies()).map((c) => c.name)).not.toContain("app_session");
+    await victim.close();
+  });
+
   it("asks a new forum user for an invite code, refuses a wrong one, then signs them in", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -46,12 +66,12 @@ describe("OAuth quick login in the browser", () => {
     await page.getByTestId("oauth-invite-who").waitFor();
     expect(await page.getByTestId("oauth-invite-who").textContent()).toContain(forumEmail("7002"));
 
-    await page.getByLabel("Invite code").fill("ZZZZ-ZZZZ-ZZZZ");
+    await page.getByLabel("Invite code").fill("ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ");
     await page.getByRole("button", { name: "Create account" }).click();
     await page.getByText("This invite code is not valid").waitFor();
 
     const code = npmRun("admin", ["create-invite"]).split("\n").at(-1) ?? "";
-    expect(code).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+    expect(code).toMatch(/^[2-9A-Z]{4}(-[2-9A-Z]{4}){4}$/);
     await page.getByLabel("Invite code").fill(code);
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForURL(`${webOrigin}/dashboard`);

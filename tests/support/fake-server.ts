@@ -60,6 +60,9 @@ export async function startFakeServer(name: string, routes: Record<string, FakeH
       const isText = typeof answer.body === "string";
       res.writeHead(answer.status ?? 200, {
         "content-type": isText ? "text/plain" : "application/json",
+        // No keep-alive: a pooled connection the server closes as idle just when workerd reuses it
+        // fails the call ("Network connection lost"), which made upstream failures appear at random.
+        connection: "close",
         ...answer.headers,
       });
       res.end(answer.body === undefined ? "" : isText ? (answer.body as string) : JSON.stringify(answer.body));

@@ -1,4 +1,5 @@
-import { sessions, users } from "@mailroom/db/schema";
+import { hashInviteCode } from "@mailroom/api";
+import { inviteCodes, sessions, users } from "@mailroom/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { callWorker } from "./support/call-worker.ts";
@@ -15,6 +16,23 @@ describe("auth.register", () => {
     expect(user).toMatchObject({ email: "new.user@example.com", role: "user" });
     expect(state.cookie).toBeDefined();
     expect(await trpc.auth.me.query()).toMatchObject({ id: user.id, email: "new.user@example.com" });
+  });
+
+  it("hands out 20-character codes (99 bits) and ignores dashes, spaces and case when one is typed", async () => {
+    const code = await seedInvite();
+    expect(code).toMatch(/^([2-9A-HJKMNP-Z]{4}-){4}[2-9A-HJKMNP-Z]{4}$/);
+    const typed = ` ${code.replace(/-/g, "").toLowerCase().replace(/(.{5})/g, "$1 ")} `;
+    const { user } = await createClient().trpc.auth.register.mutate({ email: "typed-code@example.com", password, inviteCode: typed });
+    expect(user.email).toBe("typed-code@example.com");
+  });
+
+  it("still accepts a 12-character code from before the longer codes", async () => {
+    const now = new Date();
+    await db().insert(inviteCodes).values({ id: crypto.randomUUID(), codeHash: await hashInviteCode("K7QM-3XPA-W9RT"), codeHint: "K7", maxUses: 2, createdAt: now });
+    for (const [email, inviteCode] of [["old-code-1@example.com", "K7QM-3XPA-W9RT"], ["old-code-2@example.com", "k7qm3xpaw9rt"]]) {
+      const { user } = await createClient().trpc.auth.register.mutate({ email: email ?? "", password, inviteCode: inviteCode ?? "" });
+      expect(user.email).toBe(email);
+    }
   });
 
   it("gives the invite's role to the new account", async () => {
@@ -181,7 +199,8 @@ describe("rate limits", () => {
       callWorker("/api/trpc/auth.login", {
         method: "POST",
         headers: { "content-type": "application/json", "cf-connecting-ip": ip },
-        body: JSON.stringify({ json: { email: "nobody@example.com", password: "x" } }),
+        // A different e-mail each time, so the per-account limit stays out of it.
+        body: JSON.stringify({ json: { email: `${crypto.randomUUID()}@example.com`, password: "x" } }),
       }),
     );
     const responses = [];

@@ -50,8 +50,18 @@ describe("Origin check on state-changing requests", () => {
     const res = await callWorker("/api/trpc/system.info", post("https://evil.example"));
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({
+      error: {
+        json: {
+          message: "Requests from this origin are not allowed",
+          code: -32003,
+          data: { appCode: "forbidden", httpStatus: 403, requestId: res.headers.get("X-Request-Id") },
+        },
+      },
+    });
+    const rest = await callWorker("/api/auth/oauth/codehost/finalize", post("https://evil.example"));
+    expect(await rest.json()).toEqual({
       ok: false,
-      error: { code: "forbidden", message: "Requests from this origin are not allowed", requestId: res.headers.get("X-Request-Id") },
+      error: { code: "forbidden", message: "Requests from this origin are not allowed", requestId: rest.headers.get("X-Request-Id") },
     });
   });
 

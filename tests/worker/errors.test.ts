@@ -23,7 +23,8 @@ describe("error model", () => {
       body: "x".repeat(1024 * 1024 + 1),
     });
     expect(res.status).toBe(413);
-    expect((await res.json<{ error: { code: string } }>()).error.code).toBe("payload_too_large");
+    // Refused before tRPC runs, yet in tRPC's shape: tRPC clients read data.appCode.
+    expect((await res.json<{ error: { json: { data: { appCode: string } } } }>()).error.json.data.appCode).toBe("payload_too_large");
   });
 
   it("serves procedures with the superjson transformer", async () => {

@@ -31,6 +31,38 @@ describe("callback: the OAuth state", () => {
     expect((await signedInAs(result.cookie))?.id).toBe(user.id);
   });
 
+  it("is bound to the browser that started it: without the oauth_binding cookie it is invalid, and used up", async () => {
+    const tag = uniqueTag();
+    await seedUser({ email: codehostEmail(tag, "primary") });
+    const { state } = await startLogin("codehost", "/next-page");
+    const elsewhere = await callback("codehost", { code: `primary-verified~${tag}`, state }, { binding: null });
+    expect(elsewhere.location).toBe(stateInvalid);
+    expect(elsewhere.cookie).toBeUndefined();
+    expect(await db().select().from(oauthStates).where(eq(oauthStates.id, state))).toHaveLength(0);
+    // The browser that started it comes too late: the state is gone.
+    expect((await callback("codehost", { code: `primary-verified~${tag}`, state })).location).toBe(stateInvalid);
+  });
+
+  it("is invalid with another browser's binding cookie (login CSRF), and used up", async () => {
+    const tag = uniqueTag();
+    await seedUser({ email: forumEmail(tag) });
+    const attacker = await startLogin("forum");
+    const victim = await startLogin("forum");
+    const result = await callback("forum", { code: `sub~${tag}`, state: attacker.state }, { binding: victim.binding ?? "" });
+    expect(result.location).toBe(stateInvalid);
+    expect(result.cookie).toBeUndefined();
+    expect(await db().select().from(oauthStates).where(eq(oauthStates.id, attacker.state))).toHaveLength(0);
+  });
+
+  it("expires the binding cookie once used", async () => {
+    const tag = uniqueTag();
+    await seedUser({ email: forumEmail(tag) });
+    const { state } = await startLogin("forum");
+    const result = await callback("forum", { code: `sub~${tag}`, state });
+    expect(result.location).toBe("/dashboard");
+    expect(result.response.headers.getSetCookie()).toContain("oauth_binding=; Path=/api/auth/oauth; HttpOnly; SameSite=Lax; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT");
+  });
+
   it("cannot be used twice", async () => {
     const tag = uniqueTag();
     await seedUser({ email: codehostEmail(tag, "primary") });

@@ -44,6 +44,29 @@ describe("GET /api/auth/oauth/:provider/start", () => {
     expect(lifetime).toBeLessThanOrEqual(10 * 60 * 1000 + 1000);
   });
 
+  it("binds the state to this browser: an oauth_binding cookie (≥ 128 bits) whose SHA-256 is stored with it", async () => {
+    const a = await startLogin("codehost", "/x");
+    const b = await startLogin("codehost", "/x");
+    const cookie = a.response.headers.getSetCookie().find((h) => h.startsWith("oauth_binding="));
+    expect(cookie).toBe(`oauth_binding=${a.binding ?? ""}; Path=/api/auth/oauth; HttpOnly; SameSite=Lax; Max-Age=600`);
+    expect(a.binding).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(b.binding).not.toBe(a.binding);
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(a.binding)));
+    expect((await stateRow(a.state))?.bindingHash).toBe(Array.from(digest, (x) => x.toString(16).padStart(2, "0")).join(""));
+  });
+
+  it("sets the binding cookie Secure and with a Domain exactly as app_session is", async () => {
+    const { response } = await startLogin("forum", "/x", { overrides: oauthOverrides({ COOKIE_SECURE: "true", COOKIE_DOMAIN: ".example.test" }) });
+    const cookie = response.headers.getSetCookie().find((h) => h.startsWith("oauth_binding=")) ?? "";
+    expect(cookie.split("; ").slice(1)).toEqual(["Path=/api/auth/oauth", "HttpOnly", "SameSite=Lax", "Max-Age=600", "Secure", "Domain=.example.test"]);
+  });
+
+  it("sets no binding cookie when it writes no state", async () => {
+    const { response } = await startLogin("codehost", "/x", { overrides: oauthOverrides({ CODEHOST_OAUTH_CLIENT_ID: "" }) });
+    expect(response.status).toBe(503);
+    expect(response.headers.getSetCookie().some((h) => h.startsWith("oauth_binding="))).toBe(false);
+  });
+
   it("passes the configured callback URL byte for byte", async () => {
     const callbackUrl = "https://mail.example.test:8443/api/auth/oauth/codehost/callback?x=1&y=%2F";
     const { url } = await startLogin("codehost", undefined, { overrides: oauthOverrides({ CODEHOST_OAUTH_CALLBACK_URL: callbackUrl }) });

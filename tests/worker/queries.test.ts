@@ -1,6 +1,7 @@
 // The query layer's raw SQL (guarded one-time writes, `changes() = 1` batches) tested where it
 // lives: each atomic operation once alone and once under concurrency, against the real local D1.
 import {
+  clearLoginAttempts,
   consumeBindingCode,
   consumeState,
   createDb,
@@ -16,6 +17,7 @@ import {
   replaceBindingCode,
   runBatch,
   takeDailyUnit,
+  takeLoginAttempt,
   type InvitedAccount,
   type NewMessage,
 } from "@mailroom/db";
@@ -96,9 +98,9 @@ describe("createInvitedAccount", () => {
 describe("one-time rows", () => {
   it("consumeState: of concurrent callbacks exactly one gets the state", async () => {
     const id = unique("state");
-    await insertState(db, { id, provider: "codehost", nextPath: "/x", codeVerifier: "v", createdAt: now, expiresAt: later(60_000) });
+    await insertState(db, { id, provider: "codehost", nextPath: "/x", codeVerifier: "v", bindingHash: "h", createdAt: now, expiresAt: later(60_000) });
     const results = await Promise.all(Array.from({ length: 6 }, () => consumeState(db, "codehost", id, now)));
-    expect(results.filter((r) => r !== null)).toEqual([{ nextPath: "/x", codeVerifier: "v" }]);
+    expect(results.filter((r) => r !== null)).toEqual([{ nextPath: "/x", codeVerifier: "v", bindingHash: "h" }]);
   });
 
   it("consumeBindingCode: of two chats with the same code exactly one binds", async () => {
@@ -141,6 +143,21 @@ describe("caps and allowances", () => {
     expect(taken.filter((count) => count !== null).sort()).toEqual([1, 2, 3, 4]);
     expect(await takeDailyUnit(db, userId, "2026-11-24", "ai", 4)).toBe(1);
     expect(await takeDailyUnit(db, userId, "2026-11-24", "ai", 0)).toBeNull();
+  });
+
+  it("takeLoginAttempt: concurrent attempts get exactly the cap; the window starts over; a clear resets", async () => {
+    const key = unique("account");
+    const window = { maxAttempts: 10, windowMs: 15 * 60_000, now };
+    const outcomes = await Promise.all(Array.from({ length: 14 }, () => takeLoginAttempt(db, key, window)));
+    expect(outcomes.filter((o) => o === null)).toHaveLength(10);
+    expect(outcomes.filter((o) => o !== null)).toEqual(Array.from({ length: 4 }, () => later(15 * 60_000)));
+    expect(await takeLoginAttempt(db, key, { ...window, now: later(15 * 60_000 - 1) })).toEqual(later(15 * 60_000));
+    // Once the window has passed, counting starts again from this attempt.
+    const next = later(15 * 60_000);
+    for (let i = 0; i < 10; i++) expect(await takeLoginAttempt(db, key, { ...window, now: next })).toBeNull();
+    expect(await takeLoginAttempt(db, key, { ...window, now: next })).toEqual(new Date(next.getTime() + 15 * 60_000));
+    await clearLoginAttempts(db, key);
+    expect(await takeLoginAttempt(db, key, { ...window, now: next })).toBeNull();
   });
 });
 

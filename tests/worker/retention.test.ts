@@ -1,6 +1,6 @@
 import { createScheduledController, createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { createDb } from "@mailroom/db";
-import { oauthPendingLogins, oauthStates, sessions, users } from "@mailroom/db/schema";
+import { loginThrottles, oauthPendingLogins, oauthStates, sessions, users } from "@mailroom/db/schema";
 import { describe, expect, it } from "vitest";
 import worker from "../../apps/worker/src/index.ts";
 import { env } from "./support/call-worker.ts";
@@ -27,6 +27,10 @@ describe("retention cron", () => {
       { ...ticket, id: "t-used", expiresAt: at(minute), consumedAt: at(0) },
       { ...ticket, id: "t-live", expiresAt: at(15 * minute) },
     ]);
+    await db.insert(loginThrottles).values([
+      { accountKey: "old-window", failures: 10, windowStartedAt: at(-2 * 60 * minute) },
+      { accountKey: "live-window", failures: 3, windowStartedAt: at(-5 * minute) },
+    ]);
 
     const run = async () => {
       const ctx = createExecutionContext();
@@ -37,6 +41,7 @@ describe("retention cron", () => {
     expect((await db.select({ id: sessions.id }).from(sessions)).map((r) => r.id)).toEqual(["live"]);
     expect((await db.select({ id: oauthStates.id }).from(oauthStates)).map((r) => r.id)).toEqual(["s-live"]);
     expect((await db.select({ id: oauthPendingLogins.id }).from(oauthPendingLogins)).map((r) => r.id)).toEqual(["t-live"]);
+    expect((await db.select({ key: loginThrottles.accountKey }).from(loginThrottles)).map((r) => r.key)).toEqual(["live-window"]);
 
     await run();
     expect(await db.select({ id: sessions.id }).from(sessions)).toHaveLength(1);

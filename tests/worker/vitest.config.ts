@@ -18,6 +18,6 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ["**/*.test.ts"],
     setupFiles: ["./setup/migrations.ts"],
-    globalSetup: ["./setup/fakes.ts"],
+    globalSetup: ["./setup/fakes.ts", "./setup/seed.ts"],
   },
 });

@@ -1,11 +1,12 @@
 // The API package's face to its transports (the worker's fetch/email/scheduled handlers) and tests.
 export { appRouter, type AppRouter } from "./router.ts";
 export { AppError, issuesOf } from "./errors/index.ts";
-export type { ErrorData } from "./trpc/init.ts";
+export { trpcErrorBody, type ErrorData } from "./trpc/init.ts";
 export { createLogger, requestIdFrom } from "./context/logger.ts";
 export { createServiceContext, type Clock, type ServiceContext } from "./context/service-context.ts";
+export { forgetCachedReads } from "./context/isolate-cache.ts";
 export { authenticate, bearerToken, createRequestContext, type RequestContext } from "./transport/request-context.ts";
-export { sessionCookie } from "./transport/session-cookie.ts";
+export { expiredOAuthBindingCookie, oauthBindingCookie, sessionCookie } from "./transport/session-cookie.ts";
 export type { MessageStoredEvent, MessageStoredListener } from "./events/message-stored.ts";
 export { receiveEmail } from "./services/intake/index.ts";
 export { runRetention } from "./services/retention.ts";

@@ -34,6 +34,19 @@ interface CallOptions {
   ip?: string;
 }
 
+// The browser a state was started in: state → its `oauth_binding` cookie, which `callback` sends
+// back like that browser would (unless a test says otherwise).
+const bindings = new Map<string, string>();
+
+/** The value of the cookie `name` a response set, if any (an expiring cookie counts as ""). */
+function setCookieValue(response: Response, name: string): string | undefined {
+  for (const header of response.headers.getSetCookie()) {
+    const match = new RegExp(`^${name}=([^;]*)`).exec(header);
+    if (match) return match[1];
+  }
+  return undefined;
+}
+
 export async function startLogin(provider: string, next?: string, options: CallOptions = {}) {
   const query = next === undefined ? "" : `?next=${encodeURIComponent(next)}`;
   const response = await callWorker(
@@ -43,22 +56,26 @@ export async function startLogin(provider: string, next?: string, options: CallO
   );
   const location = response.headers.get("location") ?? "";
   const url = location.startsWith("http") ? new URL(location) : undefined;
-  return { response, location, url, state: url?.searchParams.get("state") ?? "" };
+  const state = url?.searchParams.get("state") ?? "";
+  const binding = setCookieValue(response, "oauth_binding");
+  if (state && binding) bindings.set(state, binding);
+  return { response, location, url, state, binding };
 }
 
 /** The `app_session` cookie value a response set, if any. */
 function sessionCookieOf(response: Response): string | undefined {
-  for (const header of response.headers.getSetCookie()) {
-    const value = /^app_session=([^;]+)/.exec(header)?.[1];
-    if (value) return value;
-  }
-  return undefined;
+  return setCookieValue(response, "app_session") || undefined;
 }
 
-export async function callback(provider: string, params: Record<string, string>, options: CallOptions = {}) {
+/**
+ * The provider sends the browser back. It carries the `oauth_binding` cookie its start set,
+ * unless `binding` says otherwise (`null`: a browser without the cookie).
+ */
+export async function callback(provider: string, params: Record<string, string>, options: CallOptions & { binding?: string | null } = {}) {
+  const binding = options.binding === undefined ? bindings.get(params.state ?? "") : options.binding;
   const response = await callWorker(
     `/api/auth/oauth/${provider}/callback?${new URLSearchParams(params).toString()}`,
-    { headers: { "cf-connecting-ip": options.ip ?? freshIp() }, redirect: "manual" },
+    { headers: { "cf-connecting-ip": options.ip ?? freshIp(), ...(binding ? { Cookie: `oauth_binding=${binding}` } : {}) }, redirect: "manual" },
     options.overrides ?? oauthOverrides(),
   );
   return { response, location: response.headers.get("location") ?? "", cookie: sessionCookieOf(response) };

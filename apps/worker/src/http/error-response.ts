@@ -1,4 +1,4 @@
-import { AppError, createLogger } from "@mailroom/api";
+import { AppError, createLogger, trpcErrorBody } from "@mailroom/api";
 import { ConfigError } from "@mailroom/config";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -12,6 +12,10 @@ function fromHttpException(error: HTTPException): AppError {
       return new AppError("unauthorized", error.message || "Sign in first");
     case 404:
       return new AppError("not_found", "Not found");
+    case 405:
+      return new AppError("method_not_allowed", error.message || "This method is not allowed here");
+    case 415:
+      return new AppError("unsupported_media_type", error.message || "This content type is not accepted here");
     default:
       return error.status < 500
         ? new AppError("validation_failed", error.message || "The request is malformed")
@@ -19,7 +23,14 @@ function fromHttpException(error: HTTPException): AppError {
   }
 }
 
-/** The REST translation of the error model: `{"ok": false, "error": {code, message, requestId, issues?}}`. */
+const trpcPath = /^\/api\/trpc(\/|$)/;
+
+/**
+ * The error model on the wire: REST answers `{"ok": false, "error": {code, message, requestId,
+ * issues?}}`; anything under /api/trpc (also what middleware refuses before tRPC runs: a foreign
+ * Origin, an oversized body, a malformed request) answers in tRPC's shape, so tRPC clients read
+ * `data.appCode` and the message whoever refused.
+ */
 export function errorResponse(c: Context<AppEnv>, thrown: unknown): Response {
   const requestId = c.get("requestId");
   const log = createLogger(requestId);
@@ -36,6 +47,10 @@ export function errorResponse(c: Context<AppEnv>, thrown: unknown): Response {
   }
   c.set("errorCode", error.appCode);
   if (error.retryAfter !== undefined) c.header("Retry-After", String(error.retryAfter));
+  if (trpcPath.test(c.req.path)) {
+    if (error.appCode === "method_not_allowed") c.header("Allow", "GET, POST");
+    return c.json(trpcErrorBody(error, requestId), error.status as 400);
+  }
   return c.json(
     {
       ok: false as const,

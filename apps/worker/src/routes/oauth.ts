@@ -1,4 +1,14 @@
-import { AppError, completeOAuthCallback, finalizeBodySchema, finalizeOAuthLogin, issuesOf, sessionCookie, startOAuthLogin } from "@mailroom/api";
+import {
+  AppError,
+  completeOAuthCallback,
+  expiredOAuthBindingCookie,
+  finalizeBodySchema,
+  finalizeOAuthLogin,
+  issuesOf,
+  oauthBindingCookie,
+  sessionCookie,
+  startOAuthLogin,
+} from "@mailroom/api";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../http/env.ts";
@@ -12,11 +22,15 @@ export const oauthRoutes = new Hono<AppEnv>()
   .get("/:provider/start", async (c) => {
     const query = startQuerySchema.safeParse({ next: c.req.query("next") });
     if (!query.success) throw new AppError("validation_failed", "Invalid input", { issues: issuesOf(query.error) });
-    return c.redirect(await startOAuthLogin(c.get("ctx"), c.req.param("provider"), query.data.next), 302);
+    const ctx = c.get("ctx");
+    const { location, binding } = await startOAuthLogin(ctx, c.req.param("provider"), query.data.next);
+    if (binding) ctx.resHeaders.append("Set-Cookie", oauthBindingCookie(ctx.config, binding));
+    return c.redirect(location, 302);
   })
   .get("/:provider/callback", async (c) => {
     const ctx = c.get("ctx");
-    const outcome = await completeOAuthCallback(ctx, c.req.param("provider"), c.req.query());
+    const outcome = await completeOAuthCallback(ctx, c.req.param("provider"), c.req.query(), ctx.credentials.oauthBinding);
+    if (ctx.credentials.oauthBinding) ctx.resHeaders.append("Set-Cookie", expiredOAuthBindingCookie(ctx.config));
     if (outcome.sessionToken) ctx.resHeaders.append("Set-Cookie", sessionCookie(ctx.config, outcome.sessionToken));
     return c.redirect(outcome.location, 302);
   })

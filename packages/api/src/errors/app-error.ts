@@ -40,7 +40,7 @@ export class AppError extends TRPCError {
       const issues = issuesOf(error.cause);
       if (issues) return new AppError("validation_failed", "Invalid input", { issues, cause: error });
       const code = codeForTrpc[error.code];
-      if (code) return new AppError(code, error.message, { cause: error });
+      if (code !== "internal") return new AppError(code, error.message || "The request is malformed", { cause: error });
     }
     return new AppError("internal", "Something went wrong on our side. Please try again.", { cause: error });
   }

@@ -11,10 +11,14 @@ export const errorCodes = {
   feature_disabled: { status: 403, trpc: "FORBIDDEN" },
   not_found: { status: 404, trpc: "NOT_FOUND" },
   oauth_provider_unknown: { status: 404, trpc: "NOT_FOUND" },
+  method_not_allowed: { status: 405, trpc: "METHOD_NOT_SUPPORTED" },
+  request_timeout: { status: 408, trpc: "TIMEOUT" },
   conflict: { status: 409, trpc: "CONFLICT" },
   payload_too_large: { status: 413, trpc: "PAYLOAD_TOO_LARGE" },
+  unsupported_media_type: { status: 415, trpc: "UNSUPPORTED_MEDIA_TYPE" },
   rate_limited: { status: 429, trpc: "TOO_MANY_REQUESTS" },
   quota_exceeded: { status: 429, trpc: "TOO_MANY_REQUESTS" },
+  client_closed_request: { status: 499, trpc: "CLIENT_CLOSED_REQUEST" },
   internal: { status: 500, trpc: "INTERNAL_SERVER_ERROR" },
   messenger_api_failed: { status: 502, trpc: "BAD_GATEWAY" },
   oauth_provider_not_configured: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
@@ -24,15 +28,31 @@ export const errorCodes = {
 
 export type ErrorCode = keyof typeof errorCodes;
 
-/** The app code that stands for a bare tRPC error (one not raised as an AppError). */
-export const codeForTrpc: Partial<Record<TRPC_ERROR_CODE_KEY, ErrorCode>> = {
-  BAD_REQUEST: "validation_failed",
+/**
+ * The app code for a bare tRPC error (one tRPC raised itself, not an AppError). Every tRPC code
+ * has an entry, so a code added by a tRPC upgrade fails the type check instead of answering 500.
+ * Client mistakes stay 4xx; only server-side codes become `internal`.
+ */
+export const codeForTrpc: Record<TRPC_ERROR_CODE_KEY, ErrorCode> = {
   PARSE_ERROR: "validation_failed",
+  BAD_REQUEST: "validation_failed",
+  UNPROCESSABLE_CONTENT: "validation_failed",
+  PRECONDITION_FAILED: "validation_failed",
+  PRECONDITION_REQUIRED: "validation_failed",
   UNAUTHORIZED: "unauthorized",
+  PAYMENT_REQUIRED: "forbidden",
   FORBIDDEN: "forbidden",
   NOT_FOUND: "not_found",
-  METHOD_NOT_SUPPORTED: "not_found",
+  METHOD_NOT_SUPPORTED: "method_not_allowed",
+  TIMEOUT: "request_timeout",
   CONFLICT: "conflict",
   PAYLOAD_TOO_LARGE: "payload_too_large",
+  UNSUPPORTED_MEDIA_TYPE: "unsupported_media_type",
   TOO_MANY_REQUESTS: "rate_limited",
+  CLIENT_CLOSED_REQUEST: "client_closed_request",
+  INTERNAL_SERVER_ERROR: "internal",
+  NOT_IMPLEMENTED: "internal",
+  BAD_GATEWAY: "internal",
+  SERVICE_UNAVAILABLE: "internal",
+  GATEWAY_TIMEOUT: "internal",
 };

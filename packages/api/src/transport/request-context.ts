@@ -3,7 +3,7 @@ import { createServiceContext, type Actor, type ServiceContext } from "../contex
 import { apiQuotaExceeded, chargeApiCall, resolveApiKey } from "../services/api-keys/index.ts";
 import { enforceRateLimit } from "../services/auth/rate-limit.ts";
 import { resolveSession } from "../services/auth/sessions.ts";
-import { readCookie, sessionCookie, sessionCookieName } from "./session-cookie.ts";
+import { oauthBindingCookieName, readCookie, sessionCookie, sessionCookieName } from "./session-cookie.ts";
 
 /**
  * What tRPC procedures and REST routes get for one HTTP request: the service context, the
@@ -14,6 +14,8 @@ export interface RequestContext extends ServiceContext {
     sessionToken: string | undefined;
     /** The token of an `Authorization: Bearer …` header: an API key, which decides over any cookie. */
     apiKey: string | undefined;
+    /** The `oauth_binding` cookie, which an OAuth callback must carry (login-CSRF protection). */
+    oauthBinding: string | undefined;
   };
   resHeaders: Headers;
   /** The origin this API was reached at (to register the bot's webhook address). */
@@ -35,7 +37,11 @@ export function createRequestContext({ env, req, requestId, waitUntil }: Request
       waitUntil,
       client: { ip: req.headers.get("cf-connecting-ip") ?? "unknown", userAgent: req.headers.get("User-Agent") },
     }),
-    credentials: { sessionToken: readCookie(req.headers, sessionCookieName), apiKey: bearerToken(req.headers) },
+    credentials: {
+      sessionToken: readCookie(req.headers, sessionCookieName),
+      apiKey: bearerToken(req.headers),
+      oauthBinding: readCookie(req.headers, oauthBindingCookieName),
+    },
     resHeaders: new Headers(),
     apiOrigin: new URL(req.url).origin,
   };

@@ -27,6 +27,22 @@ export function expiredSessionCookie(config: Config): string {
   return serializeCookie(config, sessionCookieName, "", { path: "/", maxAge: 0 });
 }
 
+export const oauthBindingCookieName = "oauth_binding";
+const oauthBindingPath = "/api/auth/oauth";
+
+/**
+ * CONTRACT §5: the `oauth_binding` cookie ties an OAuth state to the browser that started the
+ * login (login CSRF); 10 minutes, like the state, and only sent to the OAuth routes.
+ */
+export function oauthBindingCookie(config: Config, value: string): string {
+  return serializeCookie(config, oauthBindingCookieName, value, { path: oauthBindingPath, maxAge: 600 });
+}
+
+/** Expires the binding once a callback has used it. */
+export function expiredOAuthBindingCookie(config: Config): string {
+  return serializeCookie(config, oauthBindingCookieName, "", { path: oauthBindingPath, maxAge: 0 });
+}
+
 /** A cookie's value from a request's `Cookie` header (the first one of that name), if any. */
 export function readCookie(headers: Headers, name: string): string | undefined {
   const header = headers.get("Cookie");

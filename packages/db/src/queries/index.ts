@@ -5,6 +5,7 @@ export * from "./api-keys.ts";
 export * from "./batch.ts";
 export * from "./errors.ts";
 export * from "./invites.ts";
+export * from "./login-throttles.ts";
 export * from "./mailboxes.ts";
 export * from "./messages.ts";
 export * from "./messenger.ts";

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../client.ts";
-import { mailboxes, messages, users } from "../schema/index.ts";
+import { mailboxes, messages, systemSettings, userFeatures, users, webhookEndpoints } from "../schema/index.ts";
 import { errorText } from "./errors.ts";
+import type { UserFeaturesValues } from "./settings.ts";
 
 export type MailboxRow = typeof mailboxes.$inferSelect;
 
@@ -72,14 +73,66 @@ export interface Recipient {
   address: string;
 }
 
-/** The enabled mailbox of an enabled user that an envelope address names, or null. */
-export async function findRecipient(db: Database, address: string): Promise<Recipient | null> {
+/** What intake needs to know about a recipient, read together. */
+export interface IntakeRecipient extends Recipient {
+  /** The user's switches row; null when there is none (every switch at its default). */
+  features: UserFeaturesValues | null;
+  /** The stored JSON text of the system setting named in the call, or null. */
+  setting: string | null;
+  /** The user has at least one enabled webhook endpoint. */
+  webhooks: boolean;
+}
+
+/**
+ * The enabled mailbox of an enabled user that an envelope address names (null when there is
+ * none), with its owner's feature switches, one system setting and whether any webhook endpoint
+ * listens: everything intake and its listeners look up, in one round trip.
+ */
+export async function findIntakeRecipient(db: Database, address: string, settingKey: string): Promise<IntakeRecipient | null> {
   const [row] = await db
-    .select({ mailboxId: mailboxes.id, userId: mailboxes.userId, address: mailboxes.address, mailboxDisabled: mailboxes.disabled, userDisabled: users.disabled })
+    .select({
+      mailboxId: mailboxes.id,
+      userId: mailboxes.userId,
+      address: mailboxes.address,
+      mailboxDisabled: mailboxes.disabled,
+      userDisabled: users.disabled,
+      featuresOf: userFeatures.userId,
+      aiFallback: userFeatures.aiFallback,
+      messenger: userFeatures.messenger,
+      outbound: userFeatures.outbound,
+      mailboxCreation: userFeatures.mailboxCreation,
+      outboundDailyQuota: userFeatures.outboundDailyQuota,
+      apiDailyQuota: userFeatures.apiDailyQuota,
+      setting: sql<string | null>`(SELECT ${systemSettings.value} FROM ${systemSettings} WHERE ${systemSettings.key} = ${settingKey})`,
+      webhooks: sql<number>`EXISTS (SELECT 1 FROM ${webhookEndpoints} WHERE ${webhookEndpoints.userId} = ${mailboxes.userId} AND ${webhookEndpoints.enabled} = 1)`,
+    })
     .from(mailboxes)
     .innerJoin(users, eq(users.id, mailboxes.userId))
+    .leftJoin(userFeatures, eq(userFeatures.userId, mailboxes.userId))
     .where(eq(mailboxes.address, address))
     .limit(1);
   if (!row || row.mailboxDisabled || row.userDisabled) return null;
-  return { mailboxId: row.mailboxId, userId: row.userId, address: row.address };
+  const features =
+    row.featuresOf === null
+      ? null
+      : {
+          aiFallback: row.aiFallback ?? true,
+          messenger: row.messenger ?? true,
+          outbound: row.outbound ?? true,
+          mailboxCreation: row.mailboxCreation ?? true,
+          outboundDailyQuota: row.outboundDailyQuota,
+          apiDailyQuota: row.apiDailyQuota,
+        };
+  return { mailboxId: row.mailboxId, userId: row.userId, address: row.address, features, setting: row.setting, webhooks: row.webhooks === 1 };
+}
+
+/** Whether the mailbox still takes mail: it exists, and neither it nor its owner is disabled. */
+export async function mailboxTakesMail(db: Database, mailboxId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: mailboxes.id })
+    .from(mailboxes)
+    .innerJoin(users, eq(users.id, mailboxes.userId))
+    .where(and(eq(mailboxes.id, mailboxId), eq(mailboxes.disabled, false), eq(users.disabled, false)))
+    .limit(1);
+  return row !== undefined;
 }

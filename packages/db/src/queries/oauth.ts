@@ -12,6 +12,7 @@ export interface NewState {
   provider: OAuthProvider;
   nextPath: string;
   codeVerifier: string;
+  bindingHash: string;
   createdAt: Date;
   expiresAt: Date;
 }
@@ -24,12 +25,17 @@ export async function insertState(db: Database, state: NewState): Promise<void> 
  * Takes the state out of the table in one statement, so of any number of concurrent callbacks
  * exactly one gets the row. Unknown, expired, another provider's, or no table at all: null.
  */
-export async function consumeState(db: Database, provider: OAuthProvider, id: string, now: Date): Promise<{ nextPath: string; codeVerifier: string } | null> {
+export async function consumeState(
+  db: Database,
+  provider: OAuthProvider,
+  id: string,
+  now: Date,
+): Promise<{ nextPath: string; codeVerifier: string; bindingHash: string } | null> {
   try {
     const [row] = await db
       .delete(oauthStates)
       .where(and(eq(oauthStates.id, id), eq(oauthStates.provider, provider), gt(oauthStates.expiresAt, now)))
-      .returning({ nextPath: oauthStates.nextPath, codeVerifier: oauthStates.codeVerifier });
+      .returning({ nextPath: oauthStates.nextPath, codeVerifier: oauthStates.codeVerifier, bindingHash: oauthStates.bindingHash });
     return row ?? null;
   } catch (error) {
     if (isMissingTable(error)) return null;

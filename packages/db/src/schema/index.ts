@@ -10,3 +10,4 @@ export * from "./webhooks.ts";
 export * from "./api-keys.ts";
 export * from "./usage.ts";
 export * from "./oauth.ts";
+export * from "./login-throttles.ts";

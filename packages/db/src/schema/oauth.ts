@@ -33,6 +33,8 @@ export const oauthStates = sqliteTable(
     provider: text("provider", { enum: oauthProviders }).notNull(),
     nextPath: text("next_path").notNull(),
     codeVerifier: text("code_verifier").notNull(),
+    /** SHA-256 (hex) of the `oauth_binding` cookie set by the start that created the state. */
+    bindingHash: text("binding_hash").notNull().default(""),
     createdAt: timestamp("created_at").notNull(),
     expiresAt: timestamp("expires_at").notNull(),
   },

@@ -4,6 +4,7 @@ import { AppError } from "../../errors/index.ts";
 import { newId } from "../../lib/crypto.ts";
 import { hashInviteCode } from "../invites/codes.ts";
 import { inviteRefusal, inviteStatus } from "../invites/status.ts";
+import { countLoginAttempt } from "./login-throttle.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { enforceRateLimit } from "./rate-limit.ts";
 import { issueSession, startSession } from "./sessions.ts";
@@ -58,10 +59,12 @@ export async function register(
 
 export async function login(ctx: ServiceContext, input: { email: string; password: string }): Promise<SignedIn> {
   await enforceRateLimit(ctx, "login");
+  const attempt = await countLoginAttempt(ctx, input.email);
   const user = await findUserByEmail(ctx.db, input.email);
   // verifyPassword does the same work when there is no user, so timing reveals nothing either.
   const valid = await verifyPassword(input.password, user?.passwordHash ?? null);
   if (!user || !valid) throw new AppError("unauthorized", wrongCredentials);
+  await attempt.succeeded();
   if (user.disabled) throw new AppError("forbidden", "This account has been disabled. Contact an administrator.");
   return { user, sessionToken: await startSession(ctx, user.id) };
 }

@@ -1,4 +1,5 @@
 import { deleteMailboxRow, findOwnMailbox, listMailboxes, setMailboxDisabled, type MailboxRow } from "@mailroom/db";
+import { forgetCachedReads } from "../../context/isolate-cache.ts";
 import type { SignedInContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
 import { deleteMessages } from "../messages/delete.ts";
@@ -26,6 +27,7 @@ export async function deleteOwnMailbox(ctx: SignedInContext, id: string): Promis
   const mailbox = await requireOwnMailbox(ctx, id);
   // Stop intake first so nothing arrives while the messages are being removed.
   await setMailboxDisabled(ctx.db, mailbox.id, true);
+  forgetCachedReads();
   const removed = await deleteMessages(ctx, { mailboxId: mailbox.id }, 50);
   await deleteMailboxRow(ctx.db, mailbox.id);
   return { deletedMessages: removed.messages };

@@ -2,7 +2,7 @@ import { bindIdentity, consumeState, findIdentityUser, findUserByEmail, insertTi
 import { z } from "zod";
 import { ProviderError, type ProviderProfile } from "../../adapters/index.ts";
 import type { ServiceContext } from "../../context/service-context.ts";
-import { newId, randomToken } from "../../lib/crypto.ts";
+import { newId, randomToken, sha256Hex, timingSafeEqual } from "../../lib/crypto.ts";
 import { emailSchema } from "../../shared/validators.ts";
 import { startSession } from "../auth/sessions.ts";
 import { parseProvider } from "./providers.ts";
@@ -36,18 +36,31 @@ async function matchUser(ctx: ServiceContext, provider: OAuthProvider, profile: 
   return user ? { user, bound: false } : null;
 }
 
+/** Whether the callback came from the browser that started the login (its `oauth_binding` cookie). */
+async function sameBrowser(binding: string | undefined, bindingHash: string): Promise<boolean> {
+  if (!binding || !bindingHash) return false;
+  return timingSafeEqual(await sha256Hex(binding), bindingHash);
+}
+
 /**
- * `GET /api/auth/oauth/:provider/callback`: consumes the state, fetches the profile and decides
- * where the browser goes next: `next` signed in, the invite prompt, or the login page with a reason.
+ * `GET /api/auth/oauth/:provider/callback`: consumes the state, checks that this browser started
+ * it (`binding`: its `oauth_binding` cookie), fetches the profile and decides where the browser
+ * goes next: `next` signed in, the invite prompt, or the login page with a reason.
  */
-export async function completeOAuthCallback(ctx: ServiceContext, providerParam: string, query: Record<string, string>): Promise<CallbackOutcome> {
+export async function completeOAuthCallback(
+  ctx: ServiceContext,
+  providerParam: string,
+  query: Record<string, string>,
+  binding: string | undefined,
+): Promise<CallbackOutcome> {
   const provider = parseProvider(providerParam);
   const parsed = callbackQuerySchema.safeParse(query);
   if (!parsed.success) return to(loginErrorPath("state_invalid"));
   const { code, state: stateId, error: providerError } = parsed.data;
   const now = ctx.clock.now();
   const state = stateId ? await consumeState(ctx.db, provider, stateId, now) : null;
-  if (!state) return to(loginErrorPath("state_invalid"));
+  // A state completed in another browser (login CSRF) is used up like any other invalid one.
+  if (!state || !(await sameBrowser(binding, state.bindingHash))) return to(loginErrorPath("state_invalid"));
   // The user declined, or the provider failed: the state is used up either way.
   if (providerError !== undefined || !code) return to(loginErrorPath("provider_error"));
   const client = ctx.adapters.oauth[provider];
