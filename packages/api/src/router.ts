@@ -1,3 +1,4 @@
+import { accountRouter } from "./routers/account.ts";
 import { adminRouter } from "./routers/admin/index.ts";
 import { authRouter } from "./routers/auth.ts";
 import { mailboxesRouter } from "./routers/mailboxes.ts";
@@ -11,6 +12,7 @@ import { router } from "./trpc/init.ts";
 export const appRouter = router({
   system: systemRouter,
   auth: authRouter,
+  account: accountRouter,
   admin: adminRouter,
   mailboxes: mailboxesRouter,
   messages: messagesRouter,

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, isNotNull, lt, or, sql, type SQL } from "dri
 import type { Database } from "../client.ts";
 import { attachments, mailboxes, messages } from "../schema/index.ts";
 import { runBatch } from "./batch.ts";
+import { liveMailbox } from "./mailboxes.ts";
 import { inList } from "./in-list.ts";
 import { afterCursor, likePattern, pageOf, type Cursor } from "./paging.ts";
 
@@ -22,6 +23,8 @@ export interface MessageListOptions {
   search?: string | undefined;
   cursor?: Cursor | null | undefined;
   limit: number;
+  /** Messages of mailboxes expired at this moment are left out (they wait for retention). */
+  now: Date;
 }
 
 /** The user's messages, newest first, across all mailboxes or one, keyset-paged by (received_at, id). */
@@ -34,6 +37,7 @@ export async function listMessages(db: Database, userId: string, options: Messag
     .where(
       and(
         eq(messages.userId, userId),
+        liveMailbox(options.now),
         options.mailboxId ? eq(messages.mailboxId, options.mailboxId) : undefined,
         pattern
           ? or(
@@ -119,11 +123,12 @@ export async function insertMessage(db: Database, message: NewMessage, files: Ne
 }
 
 /** Which messages a deletion covers. */
-export type MessageScope = { messageId: string; userId: string } | { mailboxId: string } | { expiredBefore: Date };
+export type MessageScope = { messageId: string; userId: string } | { mailboxId: string } | { ownerId: string } | { expiredBefore: Date };
 
 function scopeWhere(scope: MessageScope): SQL | undefined {
   if ("messageId" in scope) return and(eq(messages.id, scope.messageId), eq(messages.userId, scope.userId));
   if ("mailboxId" in scope) return eq(messages.mailboxId, scope.mailboxId);
+  if ("ownerId" in scope) return eq(messages.userId, scope.ownerId);
   return lt(messages.expiresAt, scope.expiredBefore);
 }
 

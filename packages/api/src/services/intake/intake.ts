@@ -66,7 +66,7 @@ function errorText(error: unknown): string {
 export async function receiveEmail(ctx: ServiceContext, message: IncomingEmail, options: IntakeOptions): Promise<IntakeResult> {
   const limits = { ...defaultIntakeLimits, ...options.limits };
   const envelopeTo = message.to.trim().toLowerCase();
-  const recipient = envelopeTo === "" ? null : await findRecipient(ctx.db, envelopeTo);
+  const recipient = envelopeTo === "" ? null : await findRecipient(ctx.db, envelopeTo, ctx.clock.now());
   if (!recipient) {
     // Awaited: the platform (and wrangler's local endpoint) answers with the rejection only then.
     await message.setReject(unknownRecipient);
