@@ -15,4 +15,5 @@ export { downloadAttachment, downloadRawMessage, type Download } from "./service
 export { handleUpdate as handleMessengerUpdate, messengerListener, verifyWebhookCall } from "./services/messenger/index.ts";
 export { completeOAuthCallback, finalizeBodySchema, finalizeOAuthLogin, startOAuthLogin } from "./services/oauth/index.ts";
 export { createInvites, hashInviteCode } from "./services/invites/index.ts";
+export { createMailbox } from "./services/mailboxes/index.ts";
 export * from "./services/settings/index.ts";

@@ -56,7 +56,7 @@ export async function findOwnMailbox(db: Database, id: string, userId: string, n
   return row ?? null;
 }
 
-export type NewMailbox = Omit<MailboxRow, "disabled">;
+export type NewMailbox = Omit<MailboxRow, "disabled" | "expiresAt"> & { expiresAt?: Date | null };
 
 /**
  * Inserts a mailbox unless the user already has `cap` live ones: the count is taken inside the

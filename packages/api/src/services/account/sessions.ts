@@ -4,7 +4,7 @@ import type { SignedInContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
 
 /** "Firefox on Windows", "Chrome on Android", or null when the user agent says nothing usable. */
-export function describeDevice(userAgent: string | null): string | null {
+function describeDevice(userAgent: string | null): string | null {
   if (!userAgent) return null;
   const parsed = Bowser.parse(userAgent);
   const browser = parsed.browser.name;

@@ -45,7 +45,7 @@ function domainSettingsOf(domainName: z.ZodType<string, string>) {
     });
 }
 
-export const domainSettingsSchema = domainSettingsOf(storedDomainName);
+const domainSettingsSchema = domainSettingsOf(storedDomainName);
 
 /** A new value for `mail.domains`, as the settings service accepts it. */
 export const domainSettingsInputSchema = domainSettingsOf(hostnameSchema);
