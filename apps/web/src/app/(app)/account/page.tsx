@@ -1,5 +1,6 @@
 "use client";
 
+import { AccountSelfService } from "@/features/account/self-service";
 import { errorMessage } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 
@@ -86,6 +87,7 @@ export default function AccountPage() {
         <h2>Connected accounts</h2>
         <ConnectedIdentities />
       </section>
+      {user && <AccountSelfService email={user.email} />}
     </>
   );
 }
