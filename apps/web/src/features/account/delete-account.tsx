@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Field } from "@/components/field";
 import { FormError } from "@/components/form-error";
@@ -13,8 +12,6 @@ const maxRounds = 50;
 
 /** Deleting the account, confirmed by typing its e-mail address. */
 export function DeleteAccount({ email }: { email: string }) {
-  const router = useRouter();
-  const utils = trpc.useUtils();
   const [confirmation, setConfirmation] = useState("");
   const [mismatch, setMismatch] = useState(false);
   const remove = trpc.account.delete.useMutation();
@@ -30,8 +27,9 @@ export function DeleteAccount({ email }: { email: string }) {
       const result = await remove.mutateAsync({ confirmation }).catch(() => null);
       if (!result) return;
       if (result.done) {
-        utils.auth.session.setData(undefined, null);
-        router.replace("/login");
+        // A full page load: nothing of the deleted account stays in memory, and the signed-in
+        // layout cannot race this with its own "signed out" redirect (which would add ?next=).
+        window.location.replace("/login");
         return;
       }
     }

@@ -25,12 +25,14 @@ export const lifetimeOptions = mailboxLifetimes.map((hours) => ({ value: String(
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
 const minute = 60_000;
 
-/** "in 59 minutes", "in 23 hours", "in 6 days": the largest unit that keeps the number honest. */
+/** "in 40 minutes", "in 23 hours", "in 6 days": the largest unit that still reads naturally. */
 function timeLeft(expiresAt: Date, now: number): string {
   const ms = Math.max(0, expiresAt.getTime() - now);
-  if (ms < 60 * minute) return relative.format(Math.max(1, Math.round(ms / minute)), "minute");
-  if (ms < 48 * 60 * minute) return relative.format(Math.floor(ms / (60 * minute)), "hour");
-  return relative.format(Math.floor(ms / (24 * 60 * minute)), "day");
+  const minutes = Math.max(1, Math.round(ms / minute));
+  if (minutes < 60) return relative.format(minutes, "minute");
+  const hours = Math.round(ms / (60 * minute));
+  if (hours < 48) return relative.format(hours, "hour");
+  return relative.format(Math.round(ms / (24 * 60 * minute)), "day");
 }
 
 /** Time left of a mailbox, with a control to keep it longer. */
