@@ -217,6 +217,12 @@ describe("vars", () => {
     expect(errors(varRules(input("local", committedToml())))).toEqual([]);
   });
 
+  it("reports BENCH_COUNTERS = \"true\" remotely, where it would count and log every binding call", () => {
+    expect(rulesOf(varRules(input("production", withVar("production", "BENCH_COUNTERS", "true"))))).toEqual(["vars"]);
+    expect(rulesOf(varRules(input("staging", withVar("staging", "BENCH_COUNTERS", "true"))))).toEqual(["vars"]);
+    expect(errors(varRules(input("production", withVar("production", "BENCH_COUNTERS", "false"))))).toEqual([]);
+  });
+
   it("reports vars that are not strings", () => {
     expect(rulesOf(varRules(input("production", withVar("production", "COOKIE_SECURE", true))))).toEqual(["vars"]);
   });

@@ -1,3 +1,4 @@
+import { forgetCachedReads } from "@mailroom/api";
 import { createDb } from "@mailroom/db";
 import { attachments, messages, systemSettings } from "@mailroom/db/schema";
 import { eq } from "drizzle-orm";
@@ -132,7 +133,9 @@ describe("email() storage", () => {
 
   it("uses the retention days from the business defaults for expires_at", async () => {
     await db.insert(systemSettings).values({ key: "business.defaults", value: JSON.stringify({ retentionDays: 30 }), updatedAt: new Date() });
+    // Written past the settings service, so the caches it would have emptied are emptied here.
     await env.CACHE.delete("settings:v1:business.defaults");
+    forgetCachedReads();
     try {
       await deliver(emailMessage({ from: "a@example.com", to: box, raw: simpleMail({ to: box, messageId: "<retention@example.com>" }) }));
       const [row] = await db.select().from(messages).where(eq(messages.messageIdHeader, "<retention@example.com>"));
@@ -140,6 +143,7 @@ describe("email() storage", () => {
     } finally {
       await db.delete(systemSettings).where(eq(systemSettings.key, "business.defaults"));
       await env.CACHE.delete("settings:v1:business.defaults");
+      forgetCachedReads();
     }
   });
 });

@@ -82,11 +82,11 @@ describe("retention of mail and webhook logs", () => {
 
   it("works through more expired messages than one batch holds", async () => {
     await seedOwner("bulk");
-    const rows = Array.from({ length: 450 }, (_, i) => messageRow("bulk", `bulk-${i}`, -day, null));
+    const rows = Array.from({ length: 1100 }, (_, i) => messageRow("bulk", `bulk-${i}`, -day, null));
     const [first, ...rest] = rows.map((row) => db.insert(messages).values(row));
     if (first) await db.batch([first, ...rest]);
     const report = await runRetention(serviceContext({ clock: fixedClock(now) }));
-    expect(report.messages).toBe(450);
+    expect(report.messages).toBe(1100);
     expect(await db.select({ id: messages.id }).from(messages).where(eq(messages.userId, "bulk"))).toEqual([]);
   });
 

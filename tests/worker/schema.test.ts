@@ -4,7 +4,8 @@ import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { env } from "./support/call-worker.ts";
 
-const tables = Object.values(schema as Record<string, unknown>).filter((value): value is SQLiteTable => is(value, SQLiteTable));
+const exported: Record<string, unknown> = schema;
+const tables = Object.values(exported).filter((value): value is SQLiteTable => is(value, SQLiteTable));
 
 interface ColumnInfo {
   name: string;

@@ -4,6 +4,7 @@ export { AppError, issuesOf } from "./errors/index.ts";
 export type { ErrorData } from "./trpc/init.ts";
 export { createLogger, requestIdFrom } from "./context/logger.ts";
 export { createServiceContext, type Clock, type ServiceContext } from "./context/service-context.ts";
+export { forgetCachedReads } from "./context/isolate-cache.ts";
 export { authenticate, createRequestContext, type RequestContext } from "./transport/request-context.ts";
 export { sessionCookie } from "./transport/session-cookie.ts";
 export type { MessageStoredEvent, MessageStoredListener } from "./events/message-stored.ts";

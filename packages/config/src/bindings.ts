@@ -35,6 +35,7 @@ export const settingNames = [
   "ENABLE_MESSENGER",
   "MESSENGER_API_BASE_URL",
   "MESSENGER_LINK_BASE_URL",
+  "BENCH_COUNTERS",
 ] as const;
 
 type SettingName = (typeof settingNames)[number];

@@ -79,6 +79,7 @@ export const configSchema = z
     ENABLE_MESSENGER: bool(true),
     MESSENGER_API_BASE_URL: url("https://api.telegram.org"),
     MESSENGER_LINK_BASE_URL: url("https://t.me"),
+    BENCH_COUNTERS: bool(false),
   })
   .transform((s) => {
     const provider = (id?: string, secret?: string, callbackUrl?: string) =>
@@ -122,6 +123,8 @@ export const configSchema = z
         apiBaseUrl: trimSlash(s.MESSENGER_API_BASE_URL),
         linkBaseUrl: trimSlash(s.MESSENGER_LINK_BASE_URL),
       },
+      // `npm run bench` only: counts binding calls per message (the doctor refuses it remotely).
+      benchCounters: s.BENCH_COUNTERS,
     };
   });
 

@@ -1,4 +1,5 @@
 export { createDb, type Database } from "./client.ts";
+export { countRoundTrips } from "./round-trips.ts";
 export type { Role } from "./schema/columns.ts";
 export { oauthProviders, type OAuthProvider } from "./schema/oauth.ts";
 export { webhookDeliveryStatuses } from "./schema/webhooks.ts";

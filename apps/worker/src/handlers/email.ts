@@ -8,7 +8,8 @@ const listeners = [messengerListener, webhooksListener];
 /** Inbound mail from Email Routing, handed to the intake service; one log line per message. */
 export async function email(message: ForwardableEmailMessage, env: Bindings, execution: ExecutionContext): Promise<void> {
   const started = Date.now();
-  const ctx = runContext(env, execution);
+  const background: Promise<unknown>[] = [];
+  const ctx = runContext(env, execution, { background });
   try {
     const result = await receiveEmail(ctx, message, { listeners });
     ctx.log.info("email", {
@@ -20,5 +21,9 @@ export async function email(message: ForwardableEmailMessage, env: Bindings, exe
   } catch (error) {
     ctx.log.error("email intake failed", error, { size: message.rawSize, durationMs: Date.now() - started });
     throw error;
+  } finally {
+    const { counts } = ctx;
+    // Bench only: the calls of the whole message, listeners included, once they are done.
+    if (counts) execution.waitUntil(Promise.allSettled(background).then(() => { ctx.log.info("bench counters", { ...counts }); }));
   }
 }

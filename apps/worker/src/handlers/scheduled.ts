@@ -8,7 +8,7 @@ import { runContext } from "./context.ts";
  */
 export async function scheduled(controller: ScheduledController, env: Bindings, execution: ExecutionContext): Promise<void> {
   const started = Date.now();
-  const ctx = runContext(env, execution, { now: () => new Date(controller.scheduledTime) });
+  const ctx = runContext(env, execution, { clock: { now: () => new Date(controller.scheduledTime) } });
   try {
     if (frequentCronMinutes(controller.cron) !== null) {
       const webhooks = await runWebhookDeliveries(ctx);

@@ -1,6 +1,7 @@
 import { loadConfig, type Bindings, type Config } from "@mailroom/config";
 import { createDb, type Database, type UserRow } from "@mailroom/db";
 import { createAdapters, type Adapters } from "../adapters/index.ts";
+import { countBindings, type BindingCounts } from "./binding-counters.ts";
 import { createLogger, type Logger } from "./logger.ts";
 
 export interface Clock {
@@ -46,6 +47,8 @@ export interface ServiceContext {
   adapters: Adapters;
   log: Logger;
   client: ClientInfo;
+  /** Calls made through `db` and `stores`, counted only with `BENCH_COUNTERS=true` (else null). */
+  counts: BindingCounts | null;
 }
 
 /** A context whose actor is known (protected procedures, API calls). */
@@ -62,16 +65,18 @@ export interface PlatformInput {
 /** Builds the service context from the platform's bindings (throws ConfigError for invalid settings). */
 export function createServiceContext({ env, requestId, waitUntil, client, clock }: PlatformInput): ServiceContext {
   const config = loadConfig(env);
+  const counted = config.benchCounters ? countBindings({ db: env.DB, cache: env.CACHE, attachments: env.ATTACHMENTS }) : null;
   return {
-    db: createDb(env.DB),
+    db: createDb(counted?.db ?? env.DB),
     config,
     clock: clock ?? systemClock,
     requestId,
     actor: null,
     waitUntil,
-    stores: { cache: env.CACHE, attachments: env.ATTACHMENTS, rateLimiter: env.RATE_LIMITER, ai: env.AI },
+    stores: { cache: counted?.cache ?? env.CACHE, attachments: counted ? counted.attachments : env.ATTACHMENTS, rateLimiter: env.RATE_LIMITER, ai: env.AI },
     adapters: createAdapters(config),
     log: createLogger(requestId),
     client: client ?? { ip: "unknown", userAgent: null },
+    counts: counted?.counts ?? null,
   };
 }

@@ -1,4 +1,5 @@
 import type { ServiceContext } from "../context/service-context.ts";
+import type { UserFeatures } from "../services/settings/features.ts";
 
 /** What mail intake found in a message (CONTRACT §8), as listeners learn it. */
 export interface Recognition {
@@ -7,7 +8,10 @@ export interface Recognition {
   source: "rules" | "ai";
 }
 
-/** What features that react to new mail (messenger, webhooks) learn about a stored message. */
+/**
+ * What features that react to new mail (messenger, webhooks) learn about a stored message, with
+ * what intake already read about its owner, so listeners need not read it again.
+ */
 export interface MessageStoredEvent {
   messageId: string;
   userId: string;
@@ -21,6 +25,10 @@ export interface MessageStoredEvent {
   attachmentCount: number;
   recognition: Recognition | null;
   notice: string | null;
+  /** The owner's feature switches as intake read them. */
+  features: UserFeatures;
+  /** Whether the owner had an enabled webhook endpoint when intake read the recipient. */
+  webhooks: boolean;
 }
 
 /** A post-intake listener. It runs after the message is stored and cannot fail intake. */

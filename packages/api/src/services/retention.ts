@@ -8,6 +8,8 @@ import { getBusinessDefaults } from "./settings/index.ts";
 // bounded batches; what is left over goes in the next run.
 const batchSize = 500;
 const maxBatchesPerTable = 20;
+// 40 batches of 500: a daily run deletes 20,000 expired messages in about 160 calls to D1 and R2.
+const maxMessageBatches = 40;
 const dayMs = 24 * 60 * 60 * 1000;
 
 async function inBatches(deleteSome: (limit: number) => Promise<number>): Promise<number> {
@@ -37,7 +39,7 @@ export interface RetentionReport {
 export async function runRetention(ctx: ServiceContext): Promise<RetentionReport> {
   const now = ctx.clock.now();
   const { db } = ctx;
-  const expiredMessages = await deleteMessages(ctx, { expiredBefore: now });
+  const expiredMessages = await deleteMessages(ctx, { expiredBefore: now }, maxMessageBatches);
   const expiredMailboxes = await deleteExpiredMailboxes(ctx, now);
   // Delivery logs carry message data (payloads) and sent mail is mail: both are kept as long as
   // received mail, the retention days in force now.

@@ -1,164 +1,234 @@
-// Intake benchmark: `node packages/cli/src/bench/intake.ts [messages-per-size]`.
-// Times whole deliveries (parse + store + recognition) through a real local worker (wrangler
-// dev with its own D1/R2 state in a temporary directory), then postal-mime parsing alone in Node.
-import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+// Intake benchmark (issue 16): `node packages/cli/src/bench/intake.ts [--messages N] [--runs N] [--kind TEXT]`.
+// Boots Mailroom's `wrangler dev` (own state, BENCH_COUNTERS on) and a no-op `email()` worker under
+// the same wrangler, delivers each kind of mail to both at concurrency 4, and reads the CPU of each
+// wrangler process group from /proc before a batch and after it is back at rest (so `waitUntil`
+// work counts), minus the idle rate. Prints per kind, as the median of the runs: Mailroom's CPU per
+// message net of the no-op floor, the floor itself, p50/p95 latency, msg/s, and the D1 round trips,
+// KV reads and R2 writes per message that the worker counted. Then postal-mime alone in Node.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import PostalMime from "postal-mime";
-import { runMain, UsageError } from "../lib/cli.ts";
-import { nodeProcess as process } from "../lib/node-process.ts";
-import { runWrangler, startWrangler } from "../lib/wrangler.ts";
-import { composeMessage } from "../mail/compose.ts";
+import { parseCommandLine, runMain, UsageError } from "../lib/cli.ts";
+import { runWrangler } from "../lib/wrangler.ts";
+import { startDevWorker, type DevWorker } from "./dev-worker.ts";
+import { intakeSamples, type Sample } from "./intake-samples.ts";
 import { percentile } from "./percentile.ts";
+import { groupCpuMs, idleRate, settle } from "./process-cpu.ts";
 
-const port = 8799;
-const base = `http://127.0.0.1:${port}`;
+const usage = "Usage: node packages/cli/src/bench/intake.ts [--messages N (>= 20, default 30)] [--runs N (default 3)] [--kind TEXT]";
+const concurrency = 4;
+const warmups = 3;
 const mailbox = "bench@mail.localhost";
+/** The issue's goals: worker CPU per message net of the no-op floor, in ms. */
+const goals: Record<string, number> = { "plain 2 KiB": 10, "HTML 61 KiB": 15, "GBK 12 KiB": 12, "~1 MiB attachment": 40 };
 
-interface Sample {
-  name: string;
-  build: (i: number) => string;
+const noopWorker = `export default {
+  async email() {},
+  async fetch() { return new Response("ok"); },
+};
+`;
+
+interface Batch {
+  cpuPerMessage: number;
+  latencies: number[];
+  perSecond: number;
 }
 
-function base64Lines(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.byteLength; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary).replace(/.{76}/g, "$&\r\n");
+interface Counts {
+  d1: number;
+  kvReads: number;
+  r2Writes: number;
 }
 
-const newsletter = `<html><body><table>${Array.from({ length: 400 }, (_, i) => `<tr><td><a href="https://news.example/item/${i}">Story ${i}</a><p>Paragraph ${i} of the weekly digest, with some text to read.</p></td></tr>`).join("")}</table><p>Confirm your subscription: <a href="https://news.example/confirm?t=abc123">confirm</a></p></body></html>`;
-function withAttachment(name: string, bytes: number): Sample {
-  const attachment = base64Lines(new Uint8Array(bytes).map((_, i) => (i * 7) & 0xff));
-  return {
-    name,
-    build: (i) =>
-      [
-        "From: a@b.example",
-        `To: ${mailbox}`,
-        "Subject: Big file",
-        `Message-ID: <big-${bytes}-${i}-${Date.now()}@b.example>`,
-        "MIME-Version: 1.0",
-        'Content-Type: multipart/mixed; boundary="b"',
-        "",
-        "--b",
-        "Content-Type: text/plain",
-        "",
-        "The file is attached.",
-        "--b",
-        'Content-Type: application/octet-stream; name="data.bin"',
-        'Content-Disposition: attachment; filename="data.bin"',
-        "Content-Transfer-Encoding: base64",
-        "",
-        attachment,
-        "--b--",
-        "",
-      ].join("\r\n"),
-  };
+interface RunResult {
+  net: number;
+  mailroom: number;
+  floor: number;
+  p50: number;
+  p95: number;
+  perSecond: number;
+  counts: Counts;
 }
 
-const samples: Sample[] = [
-  {
-    name: "small text (verification code)",
-    build: (i) => composeMessage({ from: "a@b.example", to: mailbox, subject: "Your code", text: `Your verification code is ${100000 + i}.`, messageId: `<small-${i}-${Date.now()}@b.example>` }),
-  },
-  {
-    name: `medium HTML newsletter (~${Math.round(newsletter.length / 1024)} KiB)`,
-    build: (i) => composeMessage({ from: "news@b.example", to: mailbox, subject: "Weekly digest", text: "Weekly digest", html: newsletter, messageId: `<news-${i}-${Date.now()}@b.example>` }),
-  },
-  // wrangler's local email endpoint refuses messages over 1 MiB, so this is the largest it takes.
-  withAttachment("large, 700 KiB attachment", 700 * 1024),
-];
-
-function stats(times: number[]): string {
-  const sorted = [...times].sort((a, b) => a - b);
-  const mean = sorted.reduce((a, b) => a + b, 0) / Math.max(sorted.length, 1);
-  return `mean ${mean.toFixed(1)} ms, p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms (n=${sorted.length})`;
-}
-
-async function waitForWorker(child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/system/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("wrangler dev did not become ready within 60 s");
-}
-
-/** Stops wrangler dev and its workerd children (one process group), waiting until it is gone. */
-async function stop(child: ChildProcess): Promise<void> {
-  const { pid } = child;
-  if (pid === undefined || child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => { resolve(); }));
-  const signal = (name: NodeJS.Signals) => {
-    try {
-      process.kill(-pid, name);
-    } catch {
-      // The group is already gone.
-    }
-  };
-  signal("SIGTERM");
-  const timer = setTimeout(() => { signal("SIGKILL"); }, 5000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function deliver(raw: string): Promise<number> {
-  const url = `${base}/cdn-cgi/handler/email?from=${encodeURIComponent("a@b.example")}&to=${encodeURIComponent(mailbox)}`;
+async function deliver(worker: DevWorker, sample: Sample, raw: Uint8Array): Promise<number> {
+  const url = `${worker.base}/cdn-cgi/handler/email?from=${encodeURIComponent(sample.from)}&to=${encodeURIComponent(mailbox)}`;
   const started = performance.now();
-  const response = await fetch(url, { method: "POST", body: raw });
-  const elapsed = performance.now() - started;
+  const response = await fetch(url, { method: "POST", headers: { "content-type": "message/rfc822" }, body: raw });
   const body = await response.text();
-  if (!response.ok) throw new Error(`delivery failed: HTTP ${response.status} ${body}`);
+  const elapsed = performance.now() - started;
+  if (!response.ok) throw new Error(`delivery of ${sample.name} failed: HTTP ${String(response.status)} ${body.slice(0, 300)}`);
   return elapsed;
 }
 
+/** Delivers `messages` (built beforehand) with `concurrency` in flight; each one's latency and the wall time. */
+async function deliverAll(worker: DevWorker, sample: Sample, messages: Uint8Array[]): Promise<{ latencies: number[]; wallMs: number }> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < messages.length) {
+        const raw = messages[next++];
+        if (raw) latencies.push(await deliver(worker, sample, raw));
+      }
+    }),
+  );
+  return { latencies, wallMs: performance.now() - started };
+}
+
+let batchCounter = 0;
+
+/** One batch: CPU of the worker's process group per message, from rest to rest, less its idle rate. */
+async function batch(worker: DevWorker, sample: Sample, count: number): Promise<Batch> {
+  const tag = `${String(Date.now())}-${String(batchCounter++)}`;
+  const messages = Array.from({ length: count }, (_, i) => sample.build(i, tag));
+  const rate = await idleRate(worker.pgid, 1500);
+  const cpuBefore = groupCpuMs(worker.pgid);
+  const started = performance.now();
+  const { latencies, wallMs } = await deliverAll(worker, sample, messages);
+  await settle(worker.pgid, rate);
+  const cpu = groupCpuMs(worker.pgid) - cpuBefore - rate * (performance.now() - started);
+  return { cpuPerMessage: cpu / count, latencies: latencies.sort((a, b) => a - b), perSecond: (count * 1000) / wallMs };
+}
+
+/** The mean of the per-message counters the worker logged (BENCH_COUNTERS) since the last call. */
+function countsFrom(lines: string[]): Counts {
+  const seen: Counts[] = [];
+  for (const line of lines) {
+    if (!line.includes('"bench counters"')) continue;
+    try {
+      const entry = JSON.parse(line.slice(line.indexOf("{"))) as Partial<Counts>;
+      seen.push({ d1: entry.d1 ?? 0, kvReads: entry.kvReads ?? 0, r2Writes: entry.r2Writes ?? 0 });
+    } catch {
+      // Not a log line of ours.
+    }
+  }
+  const mean = (field: keyof Counts) => seen.reduce((sum, c) => sum + c[field], 0) / Math.max(seen.length, 1);
+  return { d1: mean("d1"), kvReads: mean("kvReads"), r2Writes: mean("r2Writes") };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+const load = () => loadavg().map((l) => l.toFixed(2)).join(" ");
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const count = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(2));
+
+function printTable(samples: Sample[], results: Map<string, RunResult[]>): void {
+  const rows = [["kind", "CPU/msg net of floor", "goal", "Mailroom CPU/msg", "no-op floor", "p50", "p95", "msg/s", "D1", "KV reads", "R2 writes"]];
+  for (const sample of samples) {
+    const runs = results.get(sample.name) ?? [];
+    const med = (pick: (r: RunResult) => number) => median(runs.map(pick));
+    const net = med((r) => r.net);
+    const goal = goals[sample.name];
+    rows.push([
+      sample.name,
+      ms(net),
+      goal === undefined ? "" : `<= ${String(goal)} ms ${net <= goal ? "ok" : "OVER"}`,
+      ms(med((r) => r.mailroom)),
+      ms(med((r) => r.floor)),
+      ms(med((r) => r.p50)),
+      ms(med((r) => r.p95)),
+      med((r) => r.perSecond).toFixed(1),
+      count(med((r) => r.counts.d1)),
+      count(med((r) => r.counts.kvReads)),
+      count(med((r) => r.counts.r2Writes)),
+    ]);
+  }
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length))) ?? [];
+  for (const row of rows) console.log(`  ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ")}`);
+}
+
+async function parseOnly(samples: Sample[], rounds: number): Promise<void> {
+  console.log("Parse only (postal-mime in Node, the parser intake uses):");
+  for (const sample of samples) {
+    const raw = sample.build(0, "parse");
+    for (let i = 0; i < 3; i++) await PostalMime.parse(raw, { attachmentEncoding: "arraybuffer" });
+    const times: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      const started = performance.now();
+      await PostalMime.parse(raw, { attachmentEncoding: "arraybuffer" });
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`  ${sample.name.padEnd(20)} ${String(Math.round(raw.byteLength / 1024)).padStart(5)} KiB raw   p50 ${ms(percentile(times, 50))}   p95 ${ms(percentile(times, 95))}`);
+  }
+}
+
 async function main(): Promise<number> {
-  const perSize = Number(process.argv[2] ?? "20");
-  if (!Number.isInteger(perSize) || perSize < 1) throw new UsageError("messages-per-size must be a positive integer");
-  const state = mkdtempSync(path.join(tmpdir(), "mailroom-bench-intake-"));
-  let child: ChildProcess | undefined;
+  const { values } = parseCommandLine(
+    { options: { messages: { type: "string", default: "30" }, runs: { type: "string", default: "3" }, kind: { type: "string" } } },
+    usage,
+  );
+  const perKind = Number(values.messages);
+  const runs = Number(values.runs);
+  if (!Number.isInteger(perKind) || perKind < 20) throw new UsageError(`--messages must be an integer of at least 20\n\n${usage}`);
+  if (!Number.isInteger(runs) || runs < 1) throw new UsageError(`--runs must be a positive integer\n\n${usage}`);
+  const samples = intakeSamples(mailbox).filter((s) => values.kind === undefined || s.name.includes(values.kind));
+  if (samples.length === 0) throw new UsageError(`no kind matches ${String(values.kind)}\n\n${usage}`);
+
+  const root = mkdtempSync(path.join(tmpdir(), "mailroom-bench-intake-"));
+  const workers: DevWorker[] = [];
   try {
+    const state = path.join(root, "state");
     runWrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
     const now = Date.now();
     runWrangler([
       "d1", "execute", "DB", "--local", "--persist-to", state, "--command",
-      `INSERT INTO users (id, email, role, created_at, updated_at) VALUES ('bench-user', 'bench@owner.example', 'user', ${now}, ${now});` +
-        `INSERT INTO mailboxes (id, user_id, local_part, domain, address, created_at) VALUES ('bench-box', 'bench-user', 'bench', 'mail.localhost', '${mailbox}', ${now});`,
+      `INSERT INTO users (id, email, role, created_at, updated_at) VALUES ('bench-user', 'bench@owner.example', 'user', ${String(now)}, ${String(now)});` +
+        `INSERT INTO mailboxes (id, user_id, local_part, domain, address, created_at) VALUES ('bench-box', 'bench-user', 'bench', 'mail.localhost', '${mailbox}', ${String(now)});`,
     ]);
-    child = startWrangler(["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state]);
-    await waitForWorker(child);
+    const noopDir = path.join(root, "noop");
+    mkdirSync(noopDir);
+    writeFileSync(path.join(noopDir, "noop.mjs"), noopWorker);
+    writeFileSync(path.join(noopDir, "wrangler.toml"), 'name = "noop-email"\nmain = "noop.mjs"\ncompatibility_date = "2026-07-01"\n');
 
-    console.log(`Intake through wrangler dev (${perSize} messages per size, after 2 warm-up deliveries):`);
+    const mailroom = await startDevWorker(["--persist-to", state, "--var", "BENCH_COUNTERS:true"], "/api/system/health");
+    workers.push(mailroom);
+    const floor = await startDevWorker(["--config", path.join(noopDir, "wrangler.toml"), "--persist-to", path.join(root, "noop-state")], "/");
+    workers.push(floor);
+
+    console.log(`Intake through wrangler dev: ${String(perKind)} messages per kind at concurrency ${String(concurrency)}, median of ${String(runs)} runs`);
+    console.log(`  load average at start: ${load()} (2-core machine shared with others; single runs swing, hence the medians)`);
     for (const sample of samples) {
-      for (let i = 0; i < 2; i++) await deliver(sample.build(-1 - i));
-      const times: number[] = [];
-      for (let i = 0; i < perSize; i++) times.push(await deliver(sample.build(i)));
-      console.log(`  ${sample.name.padEnd(36)} ${stats(times)}, ${Math.round(sample.build(0).length / 1024)} KiB raw`);
-    }
-
-    console.log("Parse only (postal-mime in Node):");
-    for (const sample of [...samples, withAttachment("4 MiB attachment", 4 * 1024 * 1024), withAttachment("20 MiB attachment", 20 * 1024 * 1024)]) {
-      const raw = new TextEncoder().encode(sample.build(0));
-      for (let i = 0; i < 3; i++) await PostalMime.parse(raw);
-      const times: number[] = [];
-      for (let i = 0; i < perSize; i++) {
-        const started = performance.now();
-        await PostalMime.parse(raw);
-        times.push(performance.now() - started);
+      for (let i = 0; i < warmups; i++) {
+        await deliver(mailroom, sample, sample.build(-1 - i, `warm-${String(now)}`));
+        await deliver(floor, sample, sample.build(-1 - i, `warm-${String(now)}`));
       }
-      console.log(`  ${sample.name.padEnd(36)} ${stats(times)}`);
     }
+    const results = new Map<string, RunResult[]>();
+    for (let run = 0; run < runs; run++) {
+      for (const sample of samples) {
+        const noop = await batch(floor, sample, perKind);
+        mailroom.takeLines();
+        const ours = await batch(mailroom, sample, perKind);
+        const counts = countsFrom(mailroom.takeLines());
+        const result: RunResult = {
+          net: ours.cpuPerMessage - noop.cpuPerMessage,
+          mailroom: ours.cpuPerMessage,
+          floor: noop.cpuPerMessage,
+          p50: percentile(ours.latencies, 50),
+          p95: percentile(ours.latencies, 95),
+          perSecond: ours.perSecond,
+          counts,
+        };
+        results.set(sample.name, [...(results.get(sample.name) ?? []), result]);
+        console.log(`  run ${String(run + 1)} ${sample.name.padEnd(18)} net ${ms(result.net)} (Mailroom ${ms(result.mailroom)}, floor ${ms(result.floor)}), p50 ${ms(result.p50)}, D1 ${count(counts.d1)}`);
+      }
+    }
+    console.log("Worker CPU per message (whole wrangler process group, idle rate subtracted), medians:");
+    printTable(samples, results);
+    console.log(`  load average at end: ${load()}`);
   } finally {
-    if (child) await stop(child);
-    rmSync(state, { recursive: true, force: true });
+    for (const worker of workers) await worker.stop();
+    rmSync(root, { recursive: true, force: true });
   }
+  await parseOnly(samples, perKind);
   return 0;
 }
 

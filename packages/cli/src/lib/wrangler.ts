@@ -39,7 +39,10 @@ export function runWrangler(args: readonly string[], options: RunWranglerOptions
   return result.stdout ?? "";
 }
 
-/** Starts a long-running wrangler (dev) in its own process group, so stopping the group stops workerd too. */
-export function startWrangler(args: readonly string[]): ChildProcess {
-  return spawn("wrangler", args, { cwd: repoRoot, env: wranglerEnv, detached: true, stdio: "ignore" });
+/**
+ * Starts a long-running wrangler (dev) in its own process group, so stopping the group stops
+ * workerd too. With `output: "pipe"` the caller reads its stdout (the worker's log lines).
+ */
+export function startWrangler(args: readonly string[], options: { output?: "ignore" | "pipe" } = {}): ChildProcess {
+  return spawn("wrangler", args, { cwd: repoRoot, env: wranglerEnv, detached: true, stdio: ["ignore", options.output ?? "ignore", "ignore"] });
 }

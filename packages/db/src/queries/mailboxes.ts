@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, lte, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client.ts";
-import { mailboxes, messages, users } from "../schema/index.ts";
+import { mailboxes, messages, systemSettings, userFeatures, users, webhookEndpoints } from "../schema/index.ts";
 import { errorText } from "./errors.ts";
+import type { UserFeaturesValues } from "./settings.ts";
 
 export type MailboxRow = typeof mailboxes.$inferSelect;
 
@@ -126,14 +127,67 @@ export interface Recipient {
   address: string;
 }
 
-/** The enabled, live mailbox of an enabled user that an envelope address names at `now`, or null. */
-export async function findRecipient(db: Database, address: string, now: Date): Promise<Recipient | null> {
+/** What intake needs to know about a recipient, read together. */
+export interface IntakeRecipient extends Recipient {
+  /** When the mailbox expires (null: never); a cached lookup must still honour it. */
+  expiresAt: Date | null;
+  /** The user's switches row; null when there is none (every switch at its default). */
+  features: UserFeaturesValues | null;
+  /** The stored JSON text of the system setting named in the call, or null. */
+  setting: string | null;
+  /** The user has at least one enabled webhook endpoint. */
+  webhooks: boolean;
+}
+
+/**
+ * The enabled, live (not expired at `now`) mailbox of an enabled user that an envelope address
+ * names (null when there is none), with its expiry, with its owner's feature switches, one system setting and whether any webhook endpoint
+ * listens: everything intake and its listeners look up, in one round trip.
+ */
+export async function findIntakeRecipient(db: Database, address: string, settingKey: string, now: Date): Promise<IntakeRecipient | null> {
   const [row] = await db
-    .select({ mailboxId: mailboxes.id, userId: mailboxes.userId, address: mailboxes.address, mailboxDisabled: mailboxes.disabled, userDisabled: users.disabled })
+    .select({
+      mailboxId: mailboxes.id,
+      userId: mailboxes.userId,
+      address: mailboxes.address,
+      mailboxDisabled: mailboxes.disabled,
+      expiresAt: mailboxes.expiresAt,
+      userDisabled: users.disabled,
+      featuresOf: userFeatures.userId,
+      aiFallback: userFeatures.aiFallback,
+      messenger: userFeatures.messenger,
+      outbound: userFeatures.outbound,
+      mailboxCreation: userFeatures.mailboxCreation,
+      outboundDailyQuota: userFeatures.outboundDailyQuota,
+      setting: sql<string | null>`(SELECT ${systemSettings.value} FROM ${systemSettings} WHERE ${systemSettings.key} = ${settingKey})`,
+      webhooks: sql<number>`EXISTS (SELECT 1 FROM ${webhookEndpoints} WHERE ${webhookEndpoints.userId} = ${mailboxes.userId} AND ${webhookEndpoints.enabled} = 1)`,
+    })
     .from(mailboxes)
     .innerJoin(users, eq(users.id, mailboxes.userId))
+    .leftJoin(userFeatures, eq(userFeatures.userId, mailboxes.userId))
     .where(and(eq(mailboxes.address, address), liveMailbox(now)))
     .limit(1);
   if (!row || row.mailboxDisabled || row.userDisabled) return null;
-  return { mailboxId: row.mailboxId, userId: row.userId, address: row.address };
+  const features =
+    row.featuresOf === null
+      ? null
+      : {
+          aiFallback: row.aiFallback ?? true,
+          messenger: row.messenger ?? true,
+          outbound: row.outbound ?? true,
+          mailboxCreation: row.mailboxCreation ?? true,
+          outboundDailyQuota: row.outboundDailyQuota,
+        };
+  return { mailboxId: row.mailboxId, userId: row.userId, address: row.address, expiresAt: row.expiresAt, features, setting: row.setting, webhooks: row.webhooks === 1 };
+}
+
+/** Whether the mailbox still takes mail at `now`: it exists, has not expired, and neither it nor its owner is disabled. */
+export async function mailboxTakesMail(db: Database, mailboxId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: mailboxes.id })
+    .from(mailboxes)
+    .innerJoin(users, eq(users.id, mailboxes.userId))
+    .where(and(eq(mailboxes.id, mailboxId), eq(mailboxes.disabled, false), eq(users.disabled, false), liveMailbox(now)))
+    .limit(1);
+  return row !== undefined;
 }

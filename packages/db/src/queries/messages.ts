@@ -24,12 +24,24 @@ export interface MessageListOptions {
   cursor?: Cursor | null | undefined;
   limit: number;
   /** Messages of mailboxes expired at this moment are left out (they wait for retention). */
-  now: Date;
+  now?: Date | undefined;
+}
+
+/**
+ * Sender address, sender name or subject contains `search` (ASCII case-insensitively). Without a
+ * mailbox, the owner's index holds all three (migration 0019): rows are read only for matches.
+ */
+function matchesSearch(search: string): SQL | undefined {
+  const pattern = likePattern(search);
+  return or(
+    sql`${messages.fromAddress} LIKE ${pattern} ESCAPE '\\'`,
+    sql`${messages.fromName} LIKE ${pattern} ESCAPE '\\'`,
+    sql`${messages.subject} LIKE ${pattern} ESCAPE '\\'`,
+  );
 }
 
 /** The user's messages, newest first, across all mailboxes or one, keyset-paged by (received_at, id). */
 export async function listMessages(db: Database, userId: string, options: MessageListOptions): Promise<{ rows: MessageWithAddress[]; more: boolean }> {
-  const pattern = options.search ? likePattern(options.search) : undefined;
   const rows = await db
     .select({ message: messages, address: mailboxes.address })
     .from(messages)
@@ -37,15 +49,9 @@ export async function listMessages(db: Database, userId: string, options: Messag
     .where(
       and(
         eq(messages.userId, userId),
-        liveMailbox(options.now),
+        options.now ? liveMailbox(options.now) : undefined,
         options.mailboxId ? eq(messages.mailboxId, options.mailboxId) : undefined,
-        pattern
-          ? or(
-              sql`${messages.fromAddress} LIKE ${pattern} ESCAPE '\\'`,
-              sql`${messages.fromName} LIKE ${pattern} ESCAPE '\\'`,
-              sql`${messages.subject} LIKE ${pattern} ESCAPE '\\'`,
-            )
-          : undefined,
+        options.search ? matchesSearch(options.search) : undefined,
         options.cursor ? afterCursor(messages.receivedAt, messages.id, options.cursor) : undefined,
       ),
     )
@@ -100,16 +106,25 @@ export async function messageIdHeaderExists(db: Database, mailboxId: string, mes
 }
 
 /**
- * Stores a message and its attachment rows in one batch. The same Message-ID in one mailbox is
- * stored once: a second copy inserts nothing (false), and its attachment rows insert nothing
- * either, because they reference a message row that does not exist.
+ * Stores a message and its attachment rows in one batch (one round trip). The same Message-ID
+ * in one mailbox is stored once: a second copy inserts nothing (false), and its attachment rows
+ * insert nothing either, because they reference a message row that does not exist. Nothing is
+ * stored (false) when the mailbox no longer takes mail (deleted, disabled or expired, or its
+ * owner disabled), so a recipient looked up a moment earlier cannot outlive its own removal.
  */
 export async function insertMessage(db: Database, message: NewMessage, files: NewAttachment[]): Promise<boolean> {
-  const insert = db
-    .insert(messages)
-    .values(message)
-    .onConflictDoNothing({ target: [messages.mailboxId, messages.messageIdHeader] })
-    .returning({ id: messages.id });
+  const m = message;
+  const insert = sql`
+    INSERT INTO messages (id, mailbox_id, user_id, message_id_header, envelope_from, from_address, from_name, to_address, subject, text_body,
+                          html_body, headers, size, raw_key, notice, recognition_kind, recognition_value, recognition_source, received_at, expires_at)
+    SELECT ${m.id}, mailboxes.id, mailboxes.user_id, ${m.messageIdHeader}, ${m.envelopeFrom}, ${m.fromAddress}, ${m.fromName}, ${m.toAddress}, ${m.subject},
+           ${m.textBody}, ${m.htmlBody}, ${m.headers}, ${m.size}, ${m.rawKey}, ${m.notice}, ${m.recognitionKind}, ${m.recognitionValue},
+           ${m.recognitionSource}, ${m.receivedAt.getTime()}, ${m.expiresAt.getTime()}
+    FROM mailboxes JOIN users ON users.id = mailboxes.user_id
+    WHERE mailboxes.id = ${m.mailboxId} AND mailboxes.user_id = ${m.userId} AND mailboxes.disabled = 0 AND users.disabled = 0
+      AND (mailboxes.expires_at IS NULL OR mailboxes.expires_at > ${m.receivedAt.getTime()})
+    ON CONFLICT (mailbox_id, message_id_header) DO NOTHING
+    RETURNING id`;
   // Attachment rows only when this batch's message row went in (a duplicate leaves it out).
   const fileStatements = files.map(
     (file) => sql`

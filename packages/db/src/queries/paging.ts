@@ -1,4 +1,4 @@
-import { and, eq, lt, or, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 
 /** A keyset position in a newest-first list: the last row's time (epoch ms) and id. */
@@ -7,10 +7,13 @@ export interface Cursor {
   id: string;
 }
 
-/** Rows strictly after `cursor` in (time DESC, id DESC) order. */
-export function afterCursor(time: SQLiteColumn, id: SQLiteColumn, cursor: Cursor): SQL | undefined {
-  const at = new Date(cursor.at);
-  return or(lt(time, at), and(eq(time, at), lt(id, cursor.id)));
+/**
+ * Rows strictly after `cursor` in (time DESC, id DESC) order. A row-value comparison: SQLite
+ * starts a (…, time, id) index range at the cursor, where `time < t OR (time = t AND id < i)`
+ * made it read every newer row first, so a deep page cost as much as all the pages before it.
+ */
+export function afterCursor(time: SQLiteColumn, id: SQLiteColumn, cursor: Cursor): SQL {
+  return sql`(${time}, ${id}) < (${cursor.at}, ${cursor.id})`;
 }
 
 /** `%`, `_` and `\` typed by a user match themselves in a LIKE pattern (with `ESCAPE '\'`). */

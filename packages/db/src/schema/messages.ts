@@ -37,8 +37,8 @@ export const messages = sqliteTable(
   },
   (t) => [
     uniqueIndex("messages_mailbox_message_id_unique").on(t.mailboxId, t.messageIdHeader),
-    index("messages_user_received_idx").on(t.userId, t.receivedAt, t.id),
-    index("messages_mailbox_received_idx").on(t.mailboxId, t.receivedAt, t.id),
+    index("messages_user_received_search_idx").on(t.userId, t.receivedAt, t.id, t.fromAddress, t.fromName, t.subject),
+    index("messages_user_mailbox_received_idx").on(t.userId, t.mailboxId, t.receivedAt, t.id),
     index("messages_expires_at_idx").on(t.expiresAt),
   ],
 );

@@ -5,6 +5,7 @@ import {
   deleteUserWithoutMessages,
   disableUserMailboxes,
 } from "@mailroom/db";
+import { forgetCachedReads } from "../../context/isolate-cache.ts";
 import type { SignedInContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
 import { deleteMessages } from "../messages/delete.ts";
@@ -40,6 +41,7 @@ export async function deleteOwnAccount(ctx: SignedInContext, input: { confirmati
   }
   // Intake stops first, so no new message (and no new object) lands while the rest goes.
   await disableUserMailboxes(ctx.db, user.id);
+  forgetCachedReads();
   const removed = await deleteMessages(ctx, { ownerId: user.id }, messageBatches);
   const deliveriesDone = await inBatches((limit) => deleteUserWebhookDeliveries(ctx.db, user.id, limit));
   const outboundDone = deliveriesDone && (await inBatches((limit) => deleteUserOutbound(ctx.db, user.id, limit)));

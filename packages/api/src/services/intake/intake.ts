@@ -1,11 +1,12 @@
-import { findRecipient, messageIdHeaderExists } from "@mailroom/db";
+import { mailboxTakesMail, messageIdHeaderExists } from "@mailroom/db";
+import { forgetCachedReads } from "../../context/isolate-cache.ts";
 import type { ServiceContext } from "../../context/service-context.ts";
 import { dispatchMessageStored, type MessageStoredListener } from "../../events/message-stored.ts";
-import { getBusinessDefaults, getUserFeatures } from "../settings/index.ts";
 import { defaultIntakeLimits, formatBytes, truncateChars, truncateUtf8, type IntakeLimits } from "./limits.ts";
 import { clean, parseMessage, type DisplayHeader, type ParsedMessage } from "./parse.ts";
 import { readRaw, synthesizeMessageId } from "./raw.ts";
-import { recognizeMessage } from "./recognize.ts";
+import { intakeTarget } from "./recipient.ts";
+import { aiFallbackApplies, recognizeWithAiFallback, recognizeWithRules } from "./recognize.ts";
 import { storeMessage } from "./store.ts";
 
 /**
@@ -58,23 +59,27 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+async function reject(message: IncomingEmail): Promise<IntakeResult> {
+  // Awaited: the platform (and wrangler's local endpoint) answers with the rejection only then.
+  await message.setReject(unknownRecipient);
+  return { status: "rejected", reason: unknownRecipient };
+}
+
 /**
- * Takes one inbound message from the platform to a stored message: recipient check, one read
- * of the raw stream, parse, recognition, storage, then the post-intake listeners in the
- * background. A message that cannot be parsed or is too large is still stored with a notice.
+ * Takes one inbound message from the platform to a stored message: recipient check (one read,
+ * kept briefly in the isolate), one read of the raw stream, parse, recognition, storage (the
+ * files, then every row in one batch), then the post-intake listeners in the background, which
+ * get what intake already knows. A message that cannot be parsed or is too large is still
+ * stored with a notice.
  */
 export async function receiveEmail(ctx: ServiceContext, message: IncomingEmail, options: IntakeOptions): Promise<IntakeResult> {
   const limits = { ...defaultIntakeLimits, ...options.limits };
   const envelopeTo = message.to.trim().toLowerCase();
-  const recipient = envelopeTo === "" ? null : await findRecipient(ctx.db, envelopeTo, ctx.clock.now());
-  if (!recipient) {
-    // Awaited: the platform (and wrangler's local endpoint) answers with the rejection only then.
-    await message.setReject(unknownRecipient);
-    return { status: "rejected", reason: unknownRecipient };
-  }
+  const target = envelopeTo === "" ? null : await intakeTarget(ctx, envelopeTo);
+  if (!target) return reject(message);
+  const { recipient, features, business, webhooks } = target;
 
   const receivedAt = ctx.clock.now();
-  const [business, features] = await Promise.all([getBusinessDefaults(ctx), getUserFeatures(ctx, recipient.userId)]);
 
   const notices: string[] = [];
   const raw = await readRaw(message.raw, message.rawSize, limits.maxRawBytes);
@@ -96,7 +101,6 @@ export async function receiveEmail(ctx: ServiceContext, message: IncomingEmail, 
   }
 
   const messageIdHeader = truncateChars(parsed.messageId ?? (await synthesizeMessageId(raw.bytes)), limits.maxMessageIdChars);
-  if (await messageIdHeaderExists(ctx.db, recipient.mailboxId, messageIdHeader)) return { status: "duplicate", messageIdHeader };
 
   const text = parsed.text === null ? null : truncateUtf8(parsed.text, limits.maxTextBytes);
   const html = parsed.html === null ? null : truncateUtf8(parsed.html, limits.maxHtmlBytes);
@@ -107,16 +111,20 @@ export async function receiveEmail(ctx: ServiceContext, message: IncomingEmail, 
     notices.push(`Only the first ${limits.maxAttachments} of ${parsed.attachments.length} attachments were kept.`);
   }
 
-  const recognition = await recognizeMessage(
-    ctx,
-    { userId: recipient.userId, enabled: features.aiFallback, dailyLimit: business.aiFallbackDaily },
-    {
-      subject: parsed.subject,
-      text: text ? truncateChars(text.value, limits.maxRecognitionChars) : null,
-      html: html ? truncateChars(html.value, limits.maxRecognitionChars) : null,
-      from: parsed.fromAddress ?? message.from,
-    },
-  );
+  // Recognition reads the bodies the parser already decoded, cut to where codes and links live.
+  const recognitionInput = {
+    subject: parsed.subject,
+    text: text ? truncateChars(text.value, limits.maxRecognitionChars) : null,
+    html: html ? truncateChars(html.value, limits.maxRecognitionChars) : null,
+    from: parsed.fromAddress ?? message.from,
+  };
+  let recognition = recognizeWithRules(recognitionInput);
+  const fallback = { userId: recipient.userId, enabled: features.aiFallback, dailyLimit: business.aiFallbackDaily };
+  if (!recognition && aiFallbackApplies(ctx, fallback)) {
+    // A copy of a stored message is otherwise caught by the insert; here it would spend an AI unit first.
+    if (await messageIdHeaderExists(ctx.db, recipient.mailboxId, messageIdHeader)) return { status: "duplicate", messageIdHeader };
+    recognition = await recognizeWithAiFallback(ctx, fallback, recognitionInput);
+  }
 
   const result = await storeMessage(ctx, business.attachmentMaxBytes, {
     recipient,
@@ -136,7 +144,12 @@ export async function receiveEmail(ctx: ServiceContext, message: IncomingEmail, 
     attachments,
     notices,
   });
-  if (!result.stored) return { status: "duplicate", messageIdHeader };
+  if (!result.stored) {
+    // Either a copy of a stored message, or the mailbox stopped taking mail after it was looked up.
+    if (await mailboxTakesMail(ctx.db, recipient.mailboxId, ctx.clock.now())) return { status: "duplicate", messageIdHeader };
+    forgetCachedReads();
+    return reject(message);
+  }
 
   dispatchMessageStored(
     options.listeners,
@@ -153,6 +166,8 @@ export async function receiveEmail(ctx: ServiceContext, message: IncomingEmail, 
       attachmentCount: result.attachmentCount,
       recognition,
       notice: result.notice,
+      features,
+      webhooks,
     },
     ctx,
   );

@@ -1,4 +1,5 @@
 import PostalMime, { decodeWords, type Address, type Email } from "postal-mime";
+import { liftAttachments, type LiftedMessage } from "./lift.ts";
 import { truncateChars, type IntakeLimits } from "./limits.ts";
 
 export interface ParsedAttachment {
@@ -81,9 +82,7 @@ function attachmentBytes(content: ArrayBuffer | Uint8Array | string): Uint8Array
   return content instanceof Uint8Array ? content : new Uint8Array(content);
 }
 
-/** Parses a raw message. Throws when the parser gives up (the caller records the message anyway). */
-export async function parseMessage(bytes: Uint8Array, limits: IntakeLimits): Promise<ParsedMessage> {
-  const email = await PostalMime.parse(bytes, { attachmentEncoding: "arraybuffer" });
+function parsedFrom(email: Email, contents: Uint8Array[], limits: IntakeLimits): ParsedMessage {
   const from = firstMailbox(email.from);
   return {
     messageId: optionalText(email.messageId),
@@ -98,7 +97,55 @@ export async function parseMessage(bytes: Uint8Array, limits: IntakeLimits): Pro
       contentType: truncateChars(a.mimeType || "application/octet-stream", 255),
       contentId: a.contentId ? truncateChars(clean(a.contentId), 998) : null,
       disposition: a.disposition ? truncateChars(a.disposition, 64) : null,
-      content: attachmentBytes(a.content),
+      content: contents[i] ?? new Uint8Array(),
     })),
   };
+}
+
+/**
+ * The attachment contents of a message parsed with its large bodies lifted out, each marker
+ * replaced by the bytes it stands for; null unless every lifted body came back exactly once as
+ * an attachment and decodes as the parser would have decoded it.
+ */
+function liftedContents(email: Email, lifted: LiftedMessage): Uint8Array[] | null {
+  const seen = new Set<number>();
+  const contents: Uint8Array[] = [];
+  try {
+    for (const attachment of email.attachments) {
+      const content = attachmentBytes(attachment.content);
+      const index = lifted.partOf(content);
+      if (index === null) {
+        contents.push(content);
+      } else {
+        if (seen.has(index)) return null;
+        seen.add(index);
+        contents.push(lifted.decode(index));
+      }
+    }
+  } catch {
+    return null;
+  }
+  return seen.size === lifted.count ? contents : null;
+}
+
+/** Parses a raw message. Throws when the parser gives up (the caller records the message anyway). */
+export async function parseMessage(bytes: Uint8Array, limits: IntakeLimits): Promise<ParsedMessage> {
+  const lifted = liftAttachments(bytes);
+  if (lifted) {
+    // Any doubt (the parser refuses the skeleton, a marker goes missing) means a plain parse.
+    const parsed = await PostalMime.parse(lifted.skeleton, { attachmentEncoding: "arraybuffer" }).then(
+      (email) => {
+        const contents = liftedContents(email, lifted);
+        return contents ? parsedFrom(email, contents, limits) : null;
+      },
+      () => null,
+    );
+    if (parsed) return parsed;
+  }
+  const email = await PostalMime.parse(bytes, { attachmentEncoding: "arraybuffer" });
+  return parsedFrom(
+    email,
+    email.attachments.map((a) => attachmentBytes(a.content)),
+    limits,
+  );
 }

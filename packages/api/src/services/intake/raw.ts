@@ -30,6 +30,11 @@ export async function readRaw(stream: ReadableStream<Uint8Array>, rawSize: numbe
     total += value.byteLength;
   }
   if (!truncated && rawSize > maxBytes) truncated = true;
+  const [only] = chunks;
+  // One chunk (the usual case for small mail) is the message as is: no copy.
+  if (chunks.length === 1 && only && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength && only.buffer instanceof ArrayBuffer) {
+    return { bytes: new Uint8Array(only.buffer), truncated };
+  }
   const bytes = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {

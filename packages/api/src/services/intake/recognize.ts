@@ -11,13 +11,22 @@ export interface AiFallback {
   dailyLimit: number;
 }
 
+/** What the rules find, as it is stored and told to listeners. */
+export function recognizeWithRules(input: RecognitionInput): Recognition | null {
+  const found = recognizeByRules(input);
+  return found ? { ...found, source: "rules" } : null;
+}
+
+/** Whether the AI would be asked when the rules find nothing: it is bound and the user's switch is on. */
+export function aiFallbackApplies(ctx: Pick<ServiceContext, "stores">, fallback: AiFallback): boolean {
+  return ctx.stores.ai !== undefined && fallback.enabled;
+}
+
 /**
- * Rules first; the AI binding only when the rules find nothing, it is bound, the user's switch
- * is on and the daily allowance is not used up. An AI failure leaves the message unrecognized.
+ * The AI fallback, only while the daily allowance lasts. An AI failure leaves the message
+ * unrecognized.
  */
-export async function recognizeMessage(ctx: ServiceContext, fallback: AiFallback, input: RecognitionInput): Promise<Recognition | null> {
-  const byRules = recognizeByRules(input);
-  if (byRules) return { ...byRules, source: "rules" };
+export async function recognizeWithAiFallback(ctx: ServiceContext, fallback: AiFallback, input: RecognitionInput): Promise<Recognition | null> {
   const ai = ctx.stores.ai;
   if (!ai || !fallback.enabled) return null;
   // One unit of the user's daily AI allowance, taken atomically (concurrent mails cannot overdraw it).

@@ -5,7 +5,7 @@ import { deleteMessages } from "../messages/delete.ts";
 // One cron run deletes a bounded amount: at most this many mailboxes looked at, and this many
 // message batches among them; what is left goes in the next run.
 const mailboxesPerRun = 100;
-const messageBatchesPerRun = 10;
+const messageBatchesPerRun = 4;
 
 export interface ExpiredMailboxesReport {
   mailboxes: number;

@@ -1,4 +1,5 @@
 import { deleteMailboxRow, extendMailboxExpiry, findOwnMailbox, listMailboxes, setMailboxDisabled, type MailboxRow } from "@mailroom/db";
+import { forgetCachedReads } from "../../context/isolate-cache.ts";
 import type { SignedInContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
 import { maxMailboxHours } from "../../shared/validators.ts";
@@ -45,7 +46,10 @@ export async function extendOwnMailbox(ctx: SignedInContext, input: { id: string
     latest: new Date(now.getTime() + maxMailboxHours * hourMs),
     now,
   });
-  if (extended) return extended;
+  if (extended) {
+    forgetCachedReads();
+    return extended;
+  }
   await requireOwnMailbox(ctx, input.id);
   throw new AppError("conflict", "This mailbox does not expire");
 }
@@ -55,6 +59,7 @@ export async function deleteOwnMailbox(ctx: SignedInContext, id: string): Promis
   const mailbox = await requireOwnMailbox(ctx, id);
   // Stop intake first so nothing arrives while the messages are being removed.
   await setMailboxDisabled(ctx.db, mailbox.id, true);
+  forgetCachedReads();
   const removed = await deleteMessages(ctx, { mailboxId: mailbox.id }, 50);
   await deleteMailboxRow(ctx.db, mailbox.id);
   return { deletedMessages: removed.messages };

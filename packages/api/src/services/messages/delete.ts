@@ -1,8 +1,9 @@
 import { deleteMessageRows, findMessagesToDelete, type MessageScope } from "@mailroom/db";
 import type { ServiceContext } from "../../context/service-context.ts";
 
-// Each batch costs a listing, object deletions and two row deletions.
-const messageBatchSize = 200;
+// Each batch costs two reads, the object deletions and one write batch, whatever its size; 500
+// ids still travel as one bound JSON array.
+const messageBatchSize = 500;
 // R2 deletes at most 1000 keys per call.
 const objectDeleteChunk = 1000;
 

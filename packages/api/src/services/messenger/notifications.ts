@@ -26,7 +26,7 @@ export const messengerListener: MessageStoredListener = {
   name: "messenger",
   run: async (event, ctx: ServiceContext) => {
     const bot = activeBot(ctx);
-    if (!bot) return;
+    if (!bot || !event.features.messenger) return;
     const binding = await bindingOfUser(ctx, event.userId);
     if (!binding || binding.paused || !binding.messengerOn) return;
     await sendHtmlLogged(bot, binding.chatId, newMailLines(event), "new-mail notification", ctx.log);

@@ -1,10 +1,15 @@
 import { AppError, issuesOf } from "../../errors/index.ts";
 import { businessDefaultsPatchSchema, businessDefaultsSchema, type BusinessDefaults } from "./schemas.ts";
-import { readSetting, writeSetting, type SettingsContext } from "./store.ts";
+import { parseStoredSetting, readSetting, writeSetting, type SettingsContext } from "./store.ts";
 
 /** The business defaults in force: the stored ones, each missing field at its built-in default. */
 export async function getBusinessDefaults(ctx: SettingsContext): Promise<BusinessDefaults> {
   return (await readSetting(ctx, "business.defaults")) ?? businessDefaultsSchema.parse({});
+}
+
+/** The business defaults from their stored JSON text (read together with other rows). */
+export function businessDefaultsFrom(ctx: Pick<SettingsContext, "log">, text: string | null): BusinessDefaults {
+  return parseStoredSetting(ctx, "business.defaults", text).value ?? businessDefaultsSchema.parse({});
 }
 
 /**

@@ -1,4 +1,5 @@
-import { findUserById, findUserFeatures, upsertUserFeatures } from "@mailroom/db";
+import { findUserById, findUserFeatures, upsertUserFeatures, type UserFeaturesValues } from "@mailroom/db";
+import { forgetCachedReads } from "../../context/isolate-cache.ts";
 import type { ServiceContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
 
@@ -21,8 +22,8 @@ export const defaultUserFeatures: UserFeatures = {
   outboundDailyQuota: null,
 };
 
-export async function getUserFeatures(ctx: Pick<ServiceContext, "db">, userId: string): Promise<UserFeatures> {
-  const row = await findUserFeatures(ctx.db, userId);
+/** The switches a stored row says (null: no row, every switch at its default). */
+export function userFeaturesFrom(row: UserFeaturesValues | null): UserFeatures {
   if (!row) return { ...defaultUserFeatures };
   return {
     aiFallback: row.aiFallback,
@@ -31,6 +32,10 @@ export async function getUserFeatures(ctx: Pick<ServiceContext, "db">, userId: s
     mailboxCreation: row.mailboxCreation,
     outboundDailyQuota: row.outboundDailyQuota,
   };
+}
+
+export async function getUserFeatures(ctx: Pick<ServiceContext, "db">, userId: string): Promise<UserFeatures> {
+  return userFeaturesFrom(await findUserFeatures(ctx.db, userId));
 }
 
 /** Changes some of a user's switches; the rest keep their values. Returns the switches now in force. */
@@ -42,5 +47,6 @@ export async function setUserFeatures(ctx: Pick<ServiceContext, "db" | "clock">,
     if (value !== undefined) Object.assign(next, { [key]: value });
   }
   await upsertUserFeatures(ctx.db, userId, next, ctx.clock.now());
+  forgetCachedReads();
   return next;
 }

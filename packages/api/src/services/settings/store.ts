@@ -1,5 +1,6 @@
 import { readSettingValue, writeSettingValue } from "@mailroom/db";
 import { z } from "zod";
+import { forgetCachedReads } from "../../context/isolate-cache.ts";
 import type { ServiceContext } from "../../context/service-context.ts";
 import { settingSchemas, type SettingKey } from "./schemas.ts";
 
@@ -43,6 +44,23 @@ async function readCached<K extends SettingKey>(ctx: SettingsContext, key: K): P
 }
 
 /**
+ * A setting from its stored JSON text: the value (null when nothing valid is stored, which is
+ * logged) and the JSON worth caching (null then too).
+ */
+export function parseStoredSetting<K extends SettingKey>(ctx: Pick<SettingsContext, "log">, key: K, text: string | null): { stored: unknown; value: Stored<K> | null } {
+  if (text === null) return { stored: null, value: null };
+  try {
+    const json: unknown = JSON.parse(text);
+    const parsed = settingSchemas[key].safeParse(json);
+    if (parsed.success) return { stored: json, value: parsed.data as Stored<K> };
+    ctx.log.error("a stored setting is invalid; using the defaults", undefined, { setting: key });
+  } catch {
+    ctx.log.error("a stored setting is not valid JSON; using the defaults", undefined, { setting: key });
+  }
+  return { stored: null, value: null };
+}
+
+/**
  * Reads a setting: the cached copy when there is a usable one, else the database (and refreshes
  * the copy). Null when nothing valid is stored. A failing cache only costs a database read.
  */
@@ -50,23 +68,7 @@ export async function readSetting<K extends SettingKey>(ctx: SettingsContext, ke
   const cached = await readCached(ctx, key);
   if (cached.hit) return cached.value;
 
-  const text = await readSettingValue(ctx.db, key);
-  let stored: unknown = null;
-  let value: Stored<K> | null = null;
-  if (text !== null) {
-    try {
-      const json: unknown = JSON.parse(text);
-      const parsed = settingSchemas[key].safeParse(json);
-      if (parsed.success) {
-        stored = json;
-        value = parsed.data as Stored<K>;
-      } else {
-        ctx.log.error("a stored setting is invalid; using the defaults", undefined, { setting: key });
-      }
-    } catch {
-      ctx.log.error("a stored setting is not valid JSON; using the defaults", undefined, { setting: key });
-    }
-  }
+  const { stored, value } = parseStoredSetting(ctx, key, await readSettingValue(ctx.db, key));
   try {
     await ctx.stores.cache.put(cacheKey(key), JSON.stringify({ stored }), { expirationTtl: cacheTtlSeconds });
   } catch (error) {
@@ -86,6 +88,7 @@ export async function writeSetting<K extends SettingKey>(
   updatedBy: string | null,
 ): Promise<void> {
   await writeSettingValue(ctx.db, key, JSON.stringify(value), updatedBy, ctx.clock.now());
+  forgetCachedReads();
   try {
     await ctx.stores.cache.delete(cacheKey(key));
   } catch (error) {

@@ -1,4 +1,5 @@
 import { findUserByEmail, insertUser, listUsers, updateUser, type Cursor, type Role } from "@mailroom/db";
+import { forgetCachedReads } from "../../context/isolate-cache.ts";
 import type { ServiceContext, SignedInContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
 import { encodeCursor } from "../../lib/cursor.ts";
@@ -27,6 +28,7 @@ export async function updateAccount(ctx: SignedInContext, input: { id: string; r
   }
   const updated = await updateUser(ctx.db, input.id, { role: input.role, disabled: input.disabled }, ctx.clock.now());
   if (!updated) throw new AppError("not_found", "No such user");
+  forgetCachedReads();
   if (updated.disabled) await endAllSessions(ctx, updated.id);
   return { ...publicUser(updated), disabled: updated.disabled };
 }

@@ -8,6 +8,7 @@ import {
   type WebhookEndpointRow,
 } from "@mailroom/db";
 import { z } from "zod";
+import { forgetCachedReads } from "../../context/isolate-cache.ts";
 import type { ServiceContext, SignedInContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
 import { newId } from "../../lib/crypto.ts";
@@ -64,6 +65,8 @@ export async function createEndpoint(ctx: EndpointContext, input: { name: string
     maxEndpointsPerUser,
   );
   if (!inserted) throw new AppError("quota_exceeded", `You can have at most ${String(maxEndpointsPerUser)} webhook endpoints. Delete one to add another.`);
+  // Intake keeps whether an owner has endpoints for a while; this isolate learns it at once.
+  forgetCachedReads();
   return { id, secret };
 }
 
@@ -91,6 +94,7 @@ export async function updateEndpoint(ctx: EndpointContext, id: string, patch: En
   }
   const row = await updateOwnEndpoint(ctx.db, id, ctx.actor.user.id, changes, ctx.clock.now());
   if (!row) throw new AppError("not_found", "No such webhook endpoint");
+  if (patch.enabled) forgetCachedReads();
   return publicEndpoint(row);
 }
 

@@ -10,6 +10,8 @@ import { messageEvents, parseEvents } from "./events.ts";
 export const webhooksListener: MessageStoredListener = {
   name: "webhooks",
   run: async (event, ctx) => {
+    // Intake's recipient read already said whether any endpoint listens: most owners have none.
+    if (!event.webhooks) return;
     const endpoints = await enabledEndpointsOf(ctx.db, event.userId);
     if (endpoints.length === 0) return;
     const events = messageEvents(event, ctx.clock.now());

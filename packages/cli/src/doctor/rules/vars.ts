@@ -37,6 +37,11 @@ export const varRules: Rule = (input) => {
       finding(RULE, "error", `${section} WEBHOOK_ALLOW_PRIVATE_TARGETS is "true": user webhooks could reach private and loopback addresses.`, `Set WEBHOOK_ALLOW_PRIVATE_TARGETS = "false" in ${section}; "true" is for local development only.`),
     );
   }
+  if (input.env !== "local" && view.vars.BENCH_COUNTERS === "true") {
+    out.push(
+      finding(RULE, "error", `${section} BENCH_COUNTERS is "true": every D1, KV and R2 call would be counted and logged.`, `Remove BENCH_COUNTERS from ${section}; it is for \`npm run bench\` only.`),
+    );
+  }
   if (input.env !== "local") {
     for (const name of settingNames.filter((n) => n.endsWith("_URL") && !secretNames.includes(n))) {
       const value = view.vars[name];

@@ -1,0 +1,95 @@
+// A `wrangler dev` for a benchmark: its own free ports (other people's wrangler may hold 8787
+// and 9229), its own local state, its log lines kept, stopped as one process group.
+import type { ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { createInterface } from "node:readline";
+import { nodeProcess as process } from "../lib/node-process.ts";
+import { startWrangler } from "../lib/wrangler.ts";
+
+/** A port nobody listens on right now (the kernel picks it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === "object") resolve(address.port);
+        else reject(new Error("no port"));
+      });
+    });
+  });
+}
+
+export interface DevWorker {
+  base: string;
+  /** The process group: wrangler, its helpers and workerd. */
+  pgid: number;
+  /** Worker log lines printed since the last `takeLines()`. */
+  takeLines(): string[];
+  stop(): Promise<void>;
+}
+
+async function waitUntilAnswering(child: ChildProcess, url: string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${String(child.exitCode)}`);
+    try {
+      await (await fetch(url)).arrayBuffer();
+      return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("wrangler dev did not answer within 90 s");
+}
+
+/** Stops wrangler dev and its workerd children (one process group), waiting until it is gone. */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  const { pid } = child;
+  if (pid === undefined || child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => { resolve(); }));
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, name);
+    } catch {
+      // The group is already gone.
+    }
+  };
+  signal("SIGTERM");
+  const timer = setTimeout(() => { signal("SIGKILL"); }, 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Starts `wrangler dev` with `args` (config, state, vars) on free ports and waits until `readyPath`
+ * answers.
+ */
+export async function startDevWorker(args: readonly string[], readyPath: string): Promise<DevWorker> {
+  const port = await freePort();
+  const inspectorPort = await freePort();
+  const child = startWrangler(["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), ...args], { output: "pipe" });
+  const { pid } = child;
+  if (pid === undefined || !child.stdout) throw new Error("could not start wrangler dev");
+  let lines: string[] = [];
+  createInterface({ input: child.stdout }).on("line", (line) => lines.push(line));
+  const base = `http://127.0.0.1:${String(port)}`;
+  try {
+    await waitUntilAnswering(child, `${base}${readyPath}`);
+  } catch (error) {
+    await stopGroup(child);
+    throw error;
+  }
+  return {
+    base,
+    pgid: pid,
+    takeLines: () => {
+      const taken = lines;
+      lines = [];
+      return taken;
+    },
+    stop: () => stopGroup(child),
+  };
+}
