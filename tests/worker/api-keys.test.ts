@@ -51,13 +51,13 @@ describe("API keys", () => {
     expect((await v1("/mailboxes", second.key)).status).toBe(401);
   });
 
-  it("acts as the owner on tRPC, where the key decides over a cookie, but never on admin.* or apiKeys.*", async () => {
+  it("acts as the owner on tRPC, where the key decides over a cookie, but never on admin.*, apiKeys.* or account.*", async () => {
     const admin = await keyOwner({ role: "admin" });
     const bearer = { Authorization: `Bearer ${admin.key}`, "cf-connecting-ip": admin.ip };
     const me = await trpcGet("auth.me", bearer);
     expect(me.status).toBe(200);
     expect(JSON.stringify(await me.json())).toContain(admin.user.email);
-    for (const procedure of ["admin.users.list", "apiKeys.list"]) {
+    for (const procedure of ["admin.users.list", "apiKeys.list", "account.sessions"]) {
       const res = await trpcGet(procedure, bearer);
       expect(res.status, procedure).toBe(403);
       expect(JSON.stringify(await res.json())).toContain('"appCode":"forbidden"');

@@ -29,6 +29,10 @@ describe("REST API v1", () => {
     const { key, box } = await withMailbox();
     const random = await v1("/mailboxes", key, { method: "POST" });
     expect(random.status).toBe(201);
+    const hourly = await v1("/mailboxes", key, { method: "POST", body: JSON.stringify({ expiresInHours: 1 }) });
+    const shortLived = await json<{ id: string; expiresAt: string | null }>(hourly);
+    expect(Date.parse(shortLived.expiresAt ?? "") - Date.now()).toBeGreaterThan(59 * 60_000);
+    expect((await v1(`/mailboxes/${shortLived.id}`, key, { method: "DELETE" })).status).toBe(204);
     const list = await json<{ items: Mailbox[] }>(await v1("/mailboxes", key));
     expect(list.items.map((m) => m.id).sort()).toEqual([box.id, (await json<Mailbox>(random)).id].sort());
 
@@ -86,6 +90,7 @@ describe("REST API v1", () => {
       [`/mailboxes/${box.id}/messages?cursor=%%%`, {}],
       ["/mailboxes", { method: "POST", body: JSON.stringify({ localPart: "Bad Name!" }) }],
       ["/mailboxes", { method: "POST", body: "{not json" }],
+      ["/mailboxes", { method: "POST", body: JSON.stringify({ expiresInHours: 8761 }) }],
       ["/outbound", { method: "POST", body: JSON.stringify({ mailboxId: box.id }) }],
     ] as [string, RequestInit][]) {
       const res = await v1(path, key, init);

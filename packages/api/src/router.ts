@@ -1,3 +1,4 @@
+import { accountRouter } from "./routers/account.ts";
 import { adminRouter } from "./routers/admin/index.ts";
 import { apiKeysRouter } from "./routers/api-keys.ts";
 import { authRouter } from "./routers/auth.ts";
@@ -12,6 +13,7 @@ import { router } from "./trpc/init.ts";
 export const appRouter = router({
   system: systemRouter,
   auth: authRouter,
+  account: accountRouter,
   admin: adminRouter,
   mailboxes: mailboxesRouter,
   messages: messagesRouter,

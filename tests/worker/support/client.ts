@@ -11,7 +11,7 @@ let ipCounter = 0;
  * cookie like a browser would and remembers every Set-Cookie header it received. Each client
  * gets its own client address, so rate limits do not leak between tests.
  */
-export function createClient(options: { overrides?: Vars; ip?: string } = {}) {
+export function createClient(options: { overrides?: Vars; ip?: string; userAgent?: string } = {}) {
   ipCounter += 1;
   const ip = options.ip ?? `203.0.113.${ipCounter % 250}`;
   const state = { cookie: undefined as string | undefined, setCookies: [] as string[] };
@@ -23,6 +23,7 @@ export function createClient(options: { overrides?: Vars; ip?: string } = {}) {
         fetch: async (url, init) => {
           const headers = new Headers(init?.headers);
           headers.set("cf-connecting-ip", ip);
+          if (options.userAgent) headers.set("User-Agent", options.userAgent);
           if (state.cookie) headers.set("Cookie", `app_session=${state.cookie}`);
           const target = typeof url === "string" ? url : url instanceof URL ? url.href : url.url;
           const res = await callWorker(target, { method: init?.method ?? "GET", headers, body: init?.body ?? null }, options.overrides);

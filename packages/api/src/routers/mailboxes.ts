@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { allowedDomains, createMailbox, deleteOwnMailbox, listOwnMailboxes, localPartSchema, publicMailbox } from "../services/mailboxes/index.ts";
+import { allowedDomains, createMailbox, deleteOwnMailbox, extendOwnMailbox, listOwnMailboxes, localPartSchema, publicMailbox } from "../services/mailboxes/index.ts";
+import { expiresInHoursSchema } from "../shared/validators.ts";
 import { router } from "../trpc/init.ts";
 import { protectedProcedure } from "../trpc/procedures.ts";
 
@@ -12,9 +13,19 @@ export const mailboxesRouter = router({
   /** Domains the caller may use, default first. */
   domains: protectedProcedure.query(({ ctx }) => allowedDomains(ctx, ctx.actor.user)),
 
+  /** `expiresInHours` (1–8760): the mailbox expires that long after now; without it, it is kept until deleted. */
   create: protectedProcedure
-    .input(z.object({ localPart: localPartSchema.optional(), domain: z.string().trim().toLowerCase().max(253).optional() }).default({}))
+    .input(
+      z
+        .object({ localPart: localPartSchema.optional(), domain: z.string().trim().toLowerCase().max(253).optional(), expiresInHours: expiresInHoursSchema.optional() })
+        .default({}),
+    )
     .mutation(async ({ ctx, input }) => publicMailbox(await createMailbox(ctx, ctx.actor.user, input))),
+
+  /** Keeps an expiring mailbox `expiresInHours` longer (at most a year from now), or with null until deleted. */
+  extend: protectedProcedure
+    .input(idInput.extend({ expiresInHours: expiresInHoursSchema.nullable() }))
+    .mutation(async ({ ctx, input }) => publicMailbox(await extendOwnMailbox(ctx, input))),
 
   /** Deletes the mailbox with its messages and their stored files. */
   delete: protectedProcedure.input(idInput).mutation(async ({ ctx, input }) => ({ ok: true as const, ...(await deleteOwnMailbox(ctx, input.id)) })),

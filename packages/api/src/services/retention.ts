@@ -1,5 +1,6 @@
 import { expiringRecords } from "@mailroom/db";
 import type { ServiceContext } from "../context/service-context.ts";
+import { deleteExpiredMailboxes } from "./mailboxes/expiry.ts";
 import { deleteMessages } from "./messages/delete.ts";
 import { getBusinessDefaults } from "./settings/index.ts";
 
@@ -31,6 +32,8 @@ export interface RetentionReport {
   loginThrottles: number;
   messages: number;
   messageObjects: number;
+  /** Expired mailboxes deleted; their messages and objects are counted above. */
+  mailboxes: number;
   webhookDeliveries: number;
   outboundMessages: number;
 }
@@ -40,6 +43,7 @@ export async function runRetention(ctx: ServiceContext): Promise<RetentionReport
   const now = ctx.clock.now();
   const { db } = ctx;
   const expiredMessages = await deleteMessages(ctx, { expiredBefore: now }, maxMessageBatches);
+  const expiredMailboxes = await deleteExpiredMailboxes(ctx, now);
   // Delivery logs carry message data (payloads) and sent mail is mail: both are kept as long as
   // received mail, the retention days in force now.
   const { retentionDays } = await getBusinessDefaults(ctx);
@@ -50,8 +54,9 @@ export async function runRetention(ctx: ServiceContext): Promise<RetentionReport
     oauthPendingLogins: await inBatches((limit) => expiringRecords.oauthPendingLogins(db, now, limit)),
     bindingCodes: await inBatches((limit) => expiringRecords.bindingCodes(db, now, limit)),
     loginThrottles: await inBatches((limit) => expiringRecords.loginThrottles(db, new Date(now.getTime() - loginThrottleRetentionMs), limit)),
-    messages: expiredMessages.messages,
-    messageObjects: expiredMessages.objects,
+    messages: expiredMessages.messages + expiredMailboxes.messages,
+    messageObjects: expiredMessages.objects + expiredMailboxes.objects,
+    mailboxes: expiredMailboxes.mailboxes,
     webhookDeliveries: await inBatches((limit) => expiringRecords.webhookDeliveries(db, before, limit)),
     outboundMessages: await inBatches((limit) => expiringRecords.outboundMessages(db, before, limit)),
   };

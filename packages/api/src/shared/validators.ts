@@ -32,3 +32,14 @@ export const recipientSchema = z
 
 /** Recipients of one outbound mail, to, cc and bcc together. */
 export const maxRecipients = 50;
+
+/** CONTRACT §8: a mailbox may be kept for 1 hour up to a year (8760 hours); none means until deleted. */
+export const maxMailboxHours = 8760;
+
+export const expiresInHoursSchema = z
+  .int({ error: "Choose a whole number of hours" })
+  .min(1, { error: "Keep the mailbox for at least 1 hour" })
+  .max(maxMailboxHours, { error: "Keep the mailbox for at most a year (8760 hours)" });
+
+/** The lifetimes the web app offers, in hours. */
+export const mailboxLifetimes = [1, 24, 7 * 24, 30 * 24] as const;

@@ -29,7 +29,7 @@ const adminOnly = middleware(async ({ ctx, next }) => {
 export { publicProcedure };
 /** A signed-in, enabled user: `ctx.actor`. */
 export const protectedProcedure = publicProcedure.use(signedIn);
-/** A user signed in with a session cookie, not an API key (managing keys). */
+/** A user signed in with a session cookie, not an API key (managing keys, the password, sessions, deleting the account). */
 export const sessionProcedure = publicProcedure.use(signedInBySession);
 /** A signed-in administrator (never through an API key). */
 export const adminProcedure = publicProcedure.use(adminOnly);

@@ -1,5 +1,6 @@
 // Every read and write of the service's data: typed functions over the Drizzle schema. Raw SQL,
 // where Drizzle cannot say it (guarded one-time updates, `changes() = 1` batches), lives here too.
+export * from "./account-deletion.ts";
 export * from "./accounts.ts";
 export * from "./api-keys.ts";
 export * from "./batch.ts";

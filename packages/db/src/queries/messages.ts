@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, gte, inArray, isNotNull, lt, or, sql, type SQ
 import type { Database } from "../client.ts";
 import { attachments, mailboxes, messages } from "../schema/index.ts";
 import { runBatch } from "./batch.ts";
+import { liveMailbox } from "./mailboxes.ts";
 import { inList } from "./in-list.ts";
 import { afterCursor, likePattern, pageOf, type Cursor } from "./paging.ts";
 
@@ -22,6 +23,8 @@ export interface MessageListOptions {
   search?: string | undefined;
   cursor?: Cursor | null | undefined;
   limit: number;
+  /** Messages of mailboxes expired at this moment are left out (they wait for retention). */
+  now?: Date | undefined;
 }
 
 /**
@@ -46,6 +49,7 @@ export async function listMessages(db: Database, userId: string, options: Messag
     .where(
       and(
         eq(messages.userId, userId),
+        options.now ? liveMailbox(options.now) : undefined,
         options.mailboxId ? eq(messages.mailboxId, options.mailboxId) : undefined,
         options.search ? matchesSearch(options.search) : undefined,
         options.cursor ? afterCursor(messages.receivedAt, messages.id, options.cursor) : undefined,
@@ -105,8 +109,8 @@ export async function messageIdHeaderExists(db: Database, mailboxId: string, mes
  * Stores a message and its attachment rows in one batch (one round trip). The same Message-ID
  * in one mailbox is stored once: a second copy inserts nothing (false), and its attachment rows
  * insert nothing either, because they reference a message row that does not exist. Nothing is
- * stored (false) when the mailbox no longer takes mail (deleted or disabled, or its owner
- * disabled), so a recipient looked up a moment earlier cannot outlive its own removal.
+ * stored (false) when the mailbox no longer takes mail (deleted, disabled or expired, or its
+ * owner disabled), so a recipient looked up a moment earlier cannot outlive its own removal.
  */
 export async function insertMessage(db: Database, message: NewMessage, files: NewAttachment[]): Promise<boolean> {
   const m = message;
@@ -118,6 +122,7 @@ export async function insertMessage(db: Database, message: NewMessage, files: Ne
            ${m.recognitionSource}, ${m.receivedAt.getTime()}, ${m.expiresAt.getTime()}
     FROM mailboxes JOIN users ON users.id = mailboxes.user_id
     WHERE mailboxes.id = ${m.mailboxId} AND mailboxes.user_id = ${m.userId} AND mailboxes.disabled = 0 AND users.disabled = 0
+      AND (mailboxes.expires_at IS NULL OR mailboxes.expires_at > ${m.receivedAt.getTime()})
     ON CONFLICT (mailbox_id, message_id_header) DO NOTHING
     RETURNING id`;
   // Attachment rows only when this batch's message row went in (a duplicate leaves it out).
@@ -133,11 +138,12 @@ export async function insertMessage(db: Database, message: NewMessage, files: Ne
 }
 
 /** Which messages a deletion covers. */
-export type MessageScope = { messageId: string; userId: string } | { mailboxId: string } | { expiredBefore: Date };
+export type MessageScope = { messageId: string; userId: string } | { mailboxId: string } | { ownerId: string } | { expiredBefore: Date };
 
 function scopeWhere(scope: MessageScope): SQL | undefined {
   if ("messageId" in scope) return and(eq(messages.id, scope.messageId), eq(messages.userId, scope.userId));
   if ("mailboxId" in scope) return eq(messages.mailboxId, scope.mailboxId);
+  if ("ownerId" in scope) return eq(messages.userId, scope.ownerId);
   return lt(messages.expiresAt, scope.expiredBefore);
 }
 

@@ -14,6 +14,12 @@ export const mailboxes = sqliteTable(
     address: text("address").notNull(),
     disabled: flag("disabled").notNull().default(false),
     createdAt: timestamp("created_at").notNull(),
+    /** Null: kept until deleted. */
+    expiresAt: timestamp("expires_at"),
   },
-  (t) => [uniqueIndex("mailboxes_address_unique").on(t.address), index("mailboxes_user_id_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex("mailboxes_address_unique").on(t.address),
+    index("mailboxes_user_id_idx").on(t.userId, t.createdAt),
+    index("mailboxes_expires_at_idx").on(t.expiresAt),
+  ],
 );

@@ -1,5 +1,6 @@
 "use client";
 
+import { AccountSelfService } from "./self-service";
 import { useFormatter, useTranslations } from "next-intl";
 import { useErrorText } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
@@ -92,6 +93,7 @@ export function AccountScreen() {
         <h2>{t("connected")}</h2>
         <ConnectedIdentities />
       </section>
+      {user && <AccountSelfService email={user.email} />}
     </>
   );
 }

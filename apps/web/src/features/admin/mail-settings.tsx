@@ -1,5 +1,6 @@
 "use client";
 
+import { normalizeHostname } from "@mailroom/api/shared";
 import { useEffect, useState, type FormEvent } from "react";
 import { Field } from "@/components/field";
 import { ErrorAlert } from "@/components/error-alert";
@@ -9,12 +10,41 @@ import { FormError } from "@/components/form-error";
 
 const mib = 1024 * 1024;
 
-function DomainsForm() {
+// The form's own words, together so they move to the message catalogue in one step.
+const domainText = {
+  line: (line: number, value: string) => `Line ${line} (${value})`,
+  fixLines: "Fix the lines above; nothing was saved.",
+  saved: "Domains saved.",
+};
+
+interface DomainLine {
+  line: number;
+  value: string;
+  result: ReturnType<typeof normalizeHostname>;
+}
+
+/** One domain per non-empty line, each checked with the server's rule (and its words). */
+function parseDomainLines(text: string): DomainLine[] {
+  return text
+    .split(/\r?\n/)
+    .map((value, index) => ({ line: index + 1, value: value.trim() }))
+    .filter((l) => l.value !== "")
+    .map((l) => ({ ...l, result: normalizeHostname(l.value) }));
+}
+
+/** Which form of the page was submitted last: only its outcome is shown, never a stale "saved". */
+interface FormTurn {
+  current: boolean;
+  onSubmit: () => void;
+}
+
+function DomainsForm({ turn }: { turn: FormTurn }) {
   const utils = trpc.useUtils();
   const settings = trpc.admin.settings.get.useQuery();
   const [domains, setDomains] = useState("");
   const [defaultDomain, setDefaultDomain] = useState("");
   const [userDomains, setUserDomains] = useState<string[]>([]);
+  const [checked, setChecked] = useState(false);
   const save = trpc.admin.settings.setDomains.useMutation({ onSuccess: () => utils.admin.settings.get.invalidate() });
   useEffect(() => {
     if (!settings.data) return;
@@ -22,26 +52,55 @@ function DomainsForm() {
     setDefaultDomain(settings.data.domains.defaultDomain);
     setUserDomains(settings.data.domains.roleAccess.user);
   }, [settings.data]);
-  const list = domains.split(/[\s,]+/).map((d) => d.trim().toLowerCase()).filter(Boolean);
+  const lines = parseDomainLines(domains);
+  const list = [...new Set(lines.flatMap((l) => ("hostname" in l.result ? [l.result.hostname] : [])))];
   const errors = useErrorText().fields(save.error);
+  // Problems found here, then any the server reported for an entry (`domains.<index>` of what was sent).
+  const lineProblems = lines.flatMap((l, index) => {
+    const problem = "problem" in l.result ? l.result.problem : errors[`domains.${index}`];
+    return problem ? [{ line: l.line, value: l.value, problem }] : [];
+  });
+  const showProblems = checked && lineProblems.length > 0;
+  const edited = () => {
+    save.reset();
+  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ domains: list, defaultDomain, roleAccess: { admin: list, user: userDomains.filter((d) => list.includes(d)) } });
+    turn.onSubmit();
+    setChecked(true);
+    if (lines.some((l) => "problem" in l.result)) return;
+    const chosenDefault = list.includes(defaultDomain) ? defaultDomain : (list[0] ?? "");
+    save.mutate({ domains: list, defaultDomain: chosenDefault, roleAccess: { admin: list, user: userDomains.filter((d) => list.includes(d)) } });
   };
   if (settings.isPending) return <p className="muted" role="status">Loading…</p>;
   if (settings.isError) return <ErrorAlert error={settings.error} />;
+  const domainsError = showProblems ? undefined : errors.domains;
   return (
     <form className="card stack" onSubmit={onSubmit} noValidate aria-labelledby="domains-heading">
       <h2 id="domains-heading">Mail domains</h2>
       <p className="muted">Mailboxes are created on these domains. Route each domain's mail to the worker with Email Routing. Until a domain is saved, {settings.data.fallbackDomain} is used.</p>
       <div className="field">
         <label htmlFor="domains">Domains, one per line</label>
-        <textarea id="domains" rows={4} value={domains} onChange={(e) => { setDomains(e.target.value); }} aria-invalid={errors.domains ? true : undefined} />
-        {errors.domains && <span className="field-error" role="alert">{errors.domains}</span>}
+        <textarea
+          id="domains"
+          rows={4}
+          value={domains}
+          onChange={(e) => { setDomains(e.target.value); edited(); }}
+          aria-invalid={showProblems || domainsError ? true : undefined}
+          aria-describedby={showProblems || domainsError ? "domains-error" : undefined}
+        />
+        {showProblems && (
+          <ul id="domains-error" className="field-error" role="alert" data-testid="domain-problems">
+            {lineProblems.map((p) => (
+              <li key={p.line}>{domainText.line(p.line, p.value)}: {p.problem}</li>
+            ))}
+          </ul>
+        )}
+        {!showProblems && domainsError && <span id="domains-error" className="field-error" role="alert">{domainsError}</span>}
       </div>
       <div className="field">
         <label htmlFor="default-domain">Default domain</label>
-        <select id="default-domain" value={defaultDomain} onChange={(e) => { setDefaultDomain(e.target.value); }}>
+        <select id="default-domain" value={defaultDomain} onChange={(e) => { setDefaultDomain(e.target.value); edited(); }} aria-invalid={errors.defaultDomain ? true : undefined}>
           {list.map((d) => <option key={d} value={d}>{d}</option>)}
         </select>
         {errors.defaultDomain && <span className="field-error" role="alert">{errors.defaultDomain}</span>}
@@ -50,18 +109,19 @@ function DomainsForm() {
         <legend>Domains ordinary users may use (administrators may use all)</legend>
         {list.map((d) => (
           <label key={d} className="row">
-            <input type="checkbox" checked={userDomains.includes(d)} onChange={(e) => { setUserDomains(e.target.checked ? [...userDomains, d] : userDomains.filter((x) => x !== d)); }} /> {d}
+            <input type="checkbox" checked={userDomains.includes(d)} onChange={(e) => { setUserDomains(e.target.checked ? [...userDomains, d] : userDomains.filter((x) => x !== d)); edited(); }} /> {d}
           </label>
         ))}
       </fieldset>
+      {showProblems && <p className="alert error" role="alert">{domainText.fixLines}</p>}
       <FormError error={save.error} />
-      {save.isSuccess && <p className="alert ok" role="status">Domains saved.</p>}
+      {save.isSuccess && turn.current && <p className="alert ok" role="status">{domainText.saved}</p>}
       <button className="button primary" type="submit" disabled={save.isPending}>Save domains</button>
     </form>
   );
 }
 
-function DefaultsForm() {
+function DefaultsForm({ turn }: { turn: FormTurn }) {
   const utils = trpc.useUtils();
   const settings = trpc.admin.settings.get.useQuery();
   const [values, setValues] = useState<Record<string, string>>({});
@@ -82,6 +142,7 @@ function DefaultsForm() {
   const number = (key: string) => Number(values[key] ?? "");
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    turn.onSubmit();
     save.mutate({
       mailboxCap: number("mailboxCap"),
       retentionDays: number("retentionDays"),
@@ -92,7 +153,7 @@ function DefaultsForm() {
     });
   };
   const field = (key: string, label: string, errorKey = key) => (
-    <Field key={key} label={label} type="number" min={0} value={values[key] ?? ""} onChange={(e) => { setValues({ ...values, [key]: e.target.value }); }} error={errors[errorKey]} />
+    <Field key={key} label={label} type="number" min={0} value={values[key] ?? ""} onChange={(e) => { setValues({ ...values, [key]: e.target.value }); save.reset(); }} error={errors[errorKey]} />
   );
   if (!settings.data) return null;
   return (
@@ -107,20 +168,22 @@ function DefaultsForm() {
         {field("aiFallbackDaily", "AI recognitions per day")}
       </div>
       <FormError error={save.error} />
-      {save.isSuccess && <p className="alert ok" role="status">Defaults saved.</p>}
+      {save.isSuccess && turn.current && <p className="alert ok" role="status">Defaults saved.</p>}
       <button className="button primary" type="submit" disabled={save.isPending}>Save defaults</button>
     </form>
   );
 }
 
 export function MailSettingsAdmin() {
+  const [last, setLast] = useState<"domains" | "defaults" | null>(null);
+  const turn = (form: "domains" | "defaults"): FormTurn => ({ current: last === form, onSubmit: () => { setLast(form); } });
   return (
     <div className="stack">
       <div className="page-header">
         <h1>Mail settings</h1>
       </div>
-      <DomainsForm />
-      <DefaultsForm />
+      <DomainsForm turn={turn("domains")} />
+      <DefaultsForm turn={turn("defaults")} />
     </div>
   );
 }

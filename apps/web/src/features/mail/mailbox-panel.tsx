@@ -9,6 +9,7 @@ import { Field } from "@/components/field";
 import { FormError } from "@/components/form-error";
 import { useErrorText } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
+import { expiryText, lifetimeOptions, MailboxExpiry } from "./expiry";
 
 /** The user's mailbox addresses: create (random or custom, on an allowed domain), copy, delete. */
 export function MailboxPanel() {
@@ -19,6 +20,7 @@ export function MailboxPanel() {
   const domains = trpc.mailboxes.domains.useQuery();
   const [localPart, setLocalPart] = useState("");
   const [domain, setDomain] = useState("");
+  const [lifetime, setLifetime] = useState("");
   const create = trpc.mailboxes.create.useMutation({
     onSuccess: async () => {
       setLocalPart("");
@@ -35,7 +37,7 @@ export function MailboxPanel() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate({ localPart: localPart.trim() || undefined, domain: chosenDomain || undefined });
+    create.mutate({ localPart: localPart.trim() || undefined, domain: chosenDomain || undefined, expiresInHours: lifetime === "" ? undefined : Number(lifetime) });
   };
 
   return (
@@ -51,6 +53,16 @@ export function MailboxPanel() {
             ))}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="mailbox-lifetime">{expiryText.lifetime}</label>
+          <select id="mailbox-lifetime" value={lifetime} onChange={(e) => { setLifetime(e.target.value); }} aria-invalid={errors.expiresInHours ? true : undefined}>
+            {lifetimeOptions.map((o) => (
+              <option key={o.value} value={o.value}>{o.label}</option>
+            ))}
+            <option value="">{expiryText.forever}</option>
+          </select>
+          {errors.expiresInHours && <span className="field-error" role="alert">{errors.expiresInHours}</span>}
+        </div>
         <button className="button primary" type="submit" disabled={create.isPending || !chosenDomain}>
           {create.isPending ? t("creating") : t("create")}
         </button>
@@ -63,10 +75,11 @@ export function MailboxPanel() {
       {boxes.data && boxes.data.length > 0 && (
         <ul className="stack" style={{ listStyle: "none", padding: 0, margin: 0 }} aria-label={t("label")}>
           {boxes.data.map((box) => (
-            <li key={box.id} className="row" style={{ justifyContent: "space-between" }}>
+            <li key={box.id} className="row" style={{ justifyContent: "space-between" }} data-testid="mailbox">
               <span className="row">
                 <code className="token" data-testid="mailbox-address">{box.address}</code>
                 {box.unread > 0 && <span className="badge ok">{t("unread", { count: box.unread })}</span>}
+                <MailboxExpiry id={box.id} address={box.address} expiresAt={box.expiresAt} />
               </span>
               <span className="row">
                 <CopyButton value={box.address} label={t("copyAddress")} />

@@ -33,6 +33,7 @@ const create = createRoute({
           schema: z.object({
             localPart: localPartSchema.optional().openapi({ description: "Leave out for a random one", example: "signup-test" }),
             domain: z.string().trim().toLowerCase().max(253).optional().openapi({ description: "One of your domains; the default one when left out" }),
+            expiresInHours: z.int().min(1).max(8760).optional().openapi({ description: "Delete the mailbox with its mail this many hours from now; left out: kept until deleted", example: 1 }),
           }),
         },
       },
@@ -109,7 +110,7 @@ export const mailboxRoutes = v1Routes()
   .openapi(create, async (c) => {
     const ctx = await keyContext(c);
     const body = c.req.valid("json");
-    return c.json(publicMailbox(await createMailbox(ctx, ctx.actor.user, { localPart: body.localPart, domain: body.domain })), 201);
+    return c.json(publicMailbox(await createMailbox(ctx, ctx.actor.user, { localPart: body.localPart, domain: body.domain, expiresInHours: body.expiresInHours })), 201);
   })
   .openapi(remove, async (c) => {
     await deleteOwnMailbox(await keyContext(c), c.req.valid("param").id);

@@ -27,6 +27,7 @@ export const mailboxSchema = z
     domain: z.string(),
     disabled: z.boolean(),
     createdAt: dateTime,
+    expiresAt: dateTime.nullable().openapi({ description: "When the mailbox and its mail go; null: kept until deleted" }),
     unread: z.int().optional(),
   })
   .openapi("Mailbox");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import {
   businessDefaultsPatchSchema,
-  domainSettingsSchema,
+  domainSettingsInputSchema,
   getBusinessDefaults,
   getDomainSettings,
   setBusinessDefaults,
@@ -18,7 +18,7 @@ export const adminSettingsRouter = router({
 
   // The settings service validates with its own schemas and reports field issues.
   setDomains: adminProcedure
-    .input(z.custom<z.input<typeof domainSettingsSchema>>((v) => typeof v === "object" && v !== null))
+    .input(z.custom<z.input<typeof domainSettingsInputSchema>>((v) => typeof v === "object" && v !== null))
     .mutation(({ ctx, input }) => setDomainSettings(ctx, input, ctx.actor.user.id)),
 
   setDefaults: adminProcedure

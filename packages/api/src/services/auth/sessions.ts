@@ -4,13 +4,17 @@ import { randomToken, sha256Hex } from "../../lib/crypto.ts";
 
 /** CONTRACT §4: 30 days, sliding. */
 export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
-// Sliding expiry without a write on every request: renew at most once an hour.
-const renewAfterMs = 60 * 60 * 1000;
+// Sliding expiry and "last seen" without a write on every request: at most one every 5 minutes.
+const renewAfterMs = 5 * 60 * 1000;
 
 /** A new session: the token for the cookie and the row to store (only the token's hash). */
 export interface IssuedSession {
   token: string;
   row: NewSession;
+}
+
+function clientIp(ctx: Pick<ServiceContext, "client">): string | null {
+  return ctx.client.ip === "unknown" ? null : ctx.client.ip.slice(0, 64);
 }
 
 export async function issueSession(ctx: Pick<ServiceContext, "clock" | "client">, userId: string): Promise<IssuedSession> {
@@ -24,7 +28,7 @@ export async function issueSession(ctx: Pick<ServiceContext, "clock" | "client">
       createdAt: now,
       expiresAt: new Date(now.getTime() + sessionLifetimeMs),
       userAgent: ctx.client.userAgent?.slice(0, 255) ?? null,
-      ip: ctx.client.ip === "unknown" ? null : ctx.client.ip,
+      ip: clientIp(ctx),
     },
   };
 }
@@ -43,13 +47,13 @@ export interface ResolvedSession {
 }
 
 /** The signed-in user of a session token, or null. Disabled users and expired sessions count as none. */
-export async function resolveSession(ctx: Pick<ServiceContext, "db" | "clock">, token: string): Promise<ResolvedSession | null> {
+export async function resolveSession(ctx: Pick<ServiceContext, "db" | "clock" | "client">, token: string): Promise<ResolvedSession | null> {
   const id = await sha256Hex(token);
   const now = ctx.clock.now();
   const row = await findLiveSession(ctx.db, id, now);
   if (!row || row.user.disabled) return null;
   const renewed = now.getTime() - row.session.lastSeenAt.getTime() > renewAfterMs;
-  if (renewed) await renewSession(ctx.db, id, now, new Date(now.getTime() + sessionLifetimeMs));
+  if (renewed) await renewSession(ctx.db, id, { lastSeenAt: now, expiresAt: new Date(now.getTime() + sessionLifetimeMs), ip: clientIp(ctx) });
   return { actor: { user: row.user, sessionId: id }, renewed };
 }
 

@@ -146,7 +146,7 @@ export async function receiveEmail(ctx: ServiceContext, message: IncomingEmail, 
   });
   if (!result.stored) {
     // Either a copy of a stored message, or the mailbox stopped taking mail after it was looked up.
-    if (await mailboxTakesMail(ctx.db, recipient.mailboxId)) return { status: "duplicate", messageIdHeader };
+    if (await mailboxTakesMail(ctx.db, recipient.mailboxId, ctx.clock.now())) return { status: "duplicate", messageIdHeader };
     forgetCachedReads();
     return reject(message);
   }

@@ -8,6 +8,8 @@ import type { BusinessDefaults } from "../settings/schemas.ts";
 /** Everything intake looks up before it reads a message: whose it is and the rules in force. */
 export interface IntakeTarget {
   recipient: Recipient;
+  /** The mailbox's expiry (null: never), checked on every use of a cached target. */
+  expiresAt: Date | null;
   features: UserFeatures;
   business: BusinessDefaults;
   /** The owner has an enabled webhook endpoint. */
@@ -20,11 +22,12 @@ export interface IntakeTarget {
 // message is stored (the insert checks the mailbox again).
 const targets = new IsolateCache<IntakeTarget | null>(30_000, 1_000);
 
-async function load(ctx: Pick<ServiceContext, "db" | "log">, address: string): Promise<IntakeTarget | null> {
-  const row = await findIntakeRecipient(ctx.db, address, "business.defaults");
+async function load(ctx: Pick<ServiceContext, "db" | "log">, address: string, now: Date): Promise<IntakeTarget | null> {
+  const row = await findIntakeRecipient(ctx.db, address, "business.defaults", now);
   if (!row) return null;
   return {
     recipient: { mailboxId: row.mailboxId, userId: row.userId, address: row.address },
+    expiresAt: row.expiresAt,
     features: userFeaturesFrom(row.features),
     business: businessDefaultsFrom(ctx, row.setting),
     webhooks: row.webhooks,
@@ -35,6 +38,9 @@ async function load(ctx: Pick<ServiceContext, "db" | "log">, address: string): P
  * The enabled mailbox (of an enabled user) an envelope address names, with its owner's switches
  * and the business defaults, in one database read, kept in the isolate for a short while.
  */
-export function intakeTarget(ctx: Pick<ServiceContext, "db" | "log" | "clock">, address: string): Promise<IntakeTarget | null> {
-  return targets.get(address, ctx.clock.now(), () => load(ctx, address), (target) => target !== null);
+export async function intakeTarget(ctx: Pick<ServiceContext, "db" | "log" | "clock">, address: string): Promise<IntakeTarget | null> {
+  const now = ctx.clock.now();
+  const target = await targets.get(address, now, () => load(ctx, address, now), (found) => found !== null);
+  // A kept target may have expired since it was read.
+  return target && (target.expiresAt === null || target.expiresAt > now) ? target : null;
 }

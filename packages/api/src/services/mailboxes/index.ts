@@ -1,3 +1,3 @@
 export { allowedDomains, createMailbox } from "./create.ts";
 export { localPartSchema } from "./local-part.ts";
-export { deleteOwnMailbox, listOwnMailboxes, publicMailbox } from "./manage.ts";
+export { deleteOwnMailbox, extendOwnMailbox, listOwnMailboxes, publicMailbox } from "./manage.ts";

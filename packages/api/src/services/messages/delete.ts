@@ -10,6 +10,8 @@ const objectDeleteChunk = 1000;
 export interface DeletedMessages {
   messages: number;
   objects: number;
+  /** Batches used (listings made), for callers that share a budget between scopes. */
+  batches: number;
 }
 
 /**
@@ -24,8 +26,10 @@ export async function deleteMessages(
 ): Promise<DeletedMessages> {
   let deletedMessages = 0;
   let deletedObjects = 0;
+  let batches = 0;
   const bucket = ctx.stores.attachments;
   for (let i = 0; i < maxBatches; i++) {
+    batches += 1;
     const batch = await findMessagesToDelete(ctx.db, scope, messageBatchSize);
     if (batch.ids.length === 0) break;
     if (bucket) {
@@ -40,5 +44,5 @@ export async function deleteMessages(
     deletedMessages += batch.ids.length;
     if (batch.ids.length < messageBatchSize) break;
   }
-  return { messages: deletedMessages, objects: deletedObjects };
+  return { messages: deletedMessages, objects: deletedObjects, batches };
 }

@@ -14,7 +14,7 @@ export async function listOwnMessages(
   input: { mailboxId?: string | null | undefined; cursor?: Cursor | null | undefined; limit: number; query?: string | undefined },
 ) {
   if (input.mailboxId) await requireOwnMailbox(ctx, input.mailboxId);
-  const page = await listMessages(ctx.db, ctx.actor.user.id, { mailboxId: input.mailboxId, search: input.query, cursor: input.cursor, limit: input.limit });
+  const page = await listMessages(ctx.db, ctx.actor.user.id, { mailboxId: input.mailboxId, search: input.query, cursor: input.cursor, limit: input.limit, now: ctx.clock.now() });
   const last = page.rows.at(-1);
   return {
     items: page.rows.map((r) => messageSummary(r.message, r.address)),

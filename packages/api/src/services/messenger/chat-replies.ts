@@ -37,7 +37,7 @@ function startOfUtcDay(now: Date): Date {
 export async function statusLines(ctx: Pick<ServiceContext, "db" | "clock">, binding: Binding): Promise<string[]> {
   const [user, boxes, today] = await Promise.all([
     findUserById(ctx.db, binding.userId),
-    countMailboxes(ctx.db, binding.userId),
+    countMailboxes(ctx.db, binding.userId, ctx.clock.now()),
     countMessagesSince(ctx.db, binding.userId, startOfUtcDay(ctx.clock.now())),
   ]);
   return [
@@ -50,8 +50,8 @@ export async function statusLines(ctx: Pick<ServiceContext, "db" | "clock">, bin
 }
 
 /** `/accounts`: the most recent mailbox accounts. */
-export async function accountsLines(ctx: Pick<ServiceContext, "db">, userId: string): Promise<string[]> {
-  const rows = await recentMailboxes(ctx.db, userId, recentLimit);
+export async function accountsLines(ctx: Pick<ServiceContext, "db" | "clock">, userId: string): Promise<string[]> {
+  const rows = await recentMailboxes(ctx.db, userId, recentLimit, ctx.clock.now());
   if (rows.length === 0) return ["You have no mailbox accounts yet. Create one in Mailroom."];
   return [`<b>Recent mailboxes</b> (${rows.length})`, ...rows.map((r) => `• ${userText(r.address, 200)}${r.disabled ? " (disabled)" : ""}`)];
 }

@@ -21,7 +21,7 @@ function decodedSize(base64: string): number {
 
 /** The mailbox to send from: the caller's own and enabled. Anyone else's (or none) is refused alike. */
 async function senderMailbox(ctx: SignedInContext, mailboxId: string): Promise<MailboxRow> {
-  const mailbox = await findOwnMailbox(ctx.db, mailboxId, ctx.actor.user.id);
+  const mailbox = await findOwnMailbox(ctx.db, mailboxId, ctx.actor.user.id, ctx.clock.now());
   if (!mailbox) {
     throw new AppError("forbidden", "You can send only from your own mailboxes", { issues: [{ path: "mailboxId", message: "Choose one of your mailboxes" }] });
   }

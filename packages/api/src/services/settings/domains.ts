@@ -1,6 +1,6 @@
 import type { Role } from "@mailroom/db";
 import { AppError, issuesOf } from "../../errors/index.ts";
-import { domainSettingsSchema, type DomainSettings } from "./schemas.ts";
+import { domainSettingsInputSchema, type DomainSettings } from "./schemas.ts";
 import { readSetting, writeSetting, type SettingsContext } from "./store.ts";
 
 /** While no domain is stored, the configured fallback domain is the only one, open to every role. */
@@ -17,11 +17,14 @@ export function domainsForRole(settings: DomainSettings, role: Role): string[] {
   return settings.roleAccess[role];
 }
 
-/** Replaces the domain settings. Throws `validation_failed` for an inconsistent value. */
+/**
+ * Replaces the domain settings. Throws `validation_failed` with an issue per bad entry
+ * (`domains.<index>`), and stores nothing, while any domain or the value as a whole is wrong.
+ */
 export async function setDomainSettings(ctx: SettingsContext, value: unknown, updatedBy: string | null): Promise<DomainSettings> {
-  const parsed = domainSettingsSchema.safeParse(value);
+  const parsed = domainSettingsInputSchema.safeParse(value);
   if (!parsed.success) {
-    throw new AppError("validation_failed", "Invalid domain settings", { issues: issuesOf(parsed.error) });
+    throw new AppError("validation_failed", "Some domain settings are not valid", { issues: issuesOf(parsed.error) });
   }
   await writeSetting(ctx, "mail.domains", parsed.data, updatedBy);
   return parsed.data;

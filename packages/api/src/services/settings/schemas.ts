@@ -1,8 +1,11 @@
 import { z } from "zod";
+import { hostnameSchema } from "../../shared/hostname.ts";
 
 const mib = 1024 * 1024;
 
-const domainName = z
+// Values stored before the stricter rule for new domains still read (the lenient shape below);
+// every write goes through `hostnameSchema`, one host name per entry with plain-word problems.
+const storedDomainName = z
   .string()
   .trim()
   .toLowerCase()
@@ -13,32 +16,39 @@ const domainName = z
  * `mail.domains`: the domains mailboxes may live on, the one used when none is asked for, and
  * which domains each role may create mailboxes on.
  */
-export const domainSettingsSchema = z
-  .object({
-    domains: z.array(domainName).min(1).max(100),
-    defaultDomain: domainName,
-    roleAccess: z.object({
-      admin: z.array(domainName).max(100),
-      user: z.array(domainName).max(100),
-    }),
-  })
-  .transform((s) => ({
-    domains: [...new Set(s.domains)],
-    defaultDomain: s.defaultDomain,
-    roleAccess: { admin: [...new Set(s.roleAccess.admin)], user: [...new Set(s.roleAccess.user)] },
-  }))
-  .superRefine((s, ctx) => {
-    if (!s.domains.includes(s.defaultDomain)) {
-      ctx.addIssue({ code: "custom", path: ["defaultDomain"], message: "must be one of the domains" });
-    }
-    for (const role of ["admin", "user"] as const) {
-      s.roleAccess[role].forEach((d, i) => {
-        if (!s.domains.includes(d)) {
-          ctx.addIssue({ code: "custom", path: ["roleAccess", role, i], message: "must be one of the domains" });
-        }
-      });
-    }
-  });
+function domainSettingsOf(domainName: z.ZodType<string, string>) {
+  return z
+    .object({
+      domains: z.array(domainName).min(1, { error: "Enter at least one domain" }).max(100, { error: "Enter at most 100 domains" }),
+      defaultDomain: domainName,
+      roleAccess: z.object({
+        admin: z.array(domainName).max(100),
+        user: z.array(domainName).max(100),
+      }),
+    })
+    .transform((s) => ({
+      domains: [...new Set(s.domains)],
+      defaultDomain: s.defaultDomain,
+      roleAccess: { admin: [...new Set(s.roleAccess.admin)], user: [...new Set(s.roleAccess.user)] },
+    }))
+    .superRefine((s, ctx) => {
+      if (!s.domains.includes(s.defaultDomain)) {
+        ctx.addIssue({ code: "custom", path: ["defaultDomain"], message: "Choose one of the domains above as the default" });
+      }
+      for (const role of ["admin", "user"] as const) {
+        s.roleAccess[role].forEach((d, i) => {
+          if (!s.domains.includes(d)) {
+            ctx.addIssue({ code: "custom", path: ["roleAccess", role, i], message: "Must be one of the domains above" });
+          }
+        });
+      }
+    });
+}
+
+const domainSettingsSchema = domainSettingsOf(storedDomainName);
+
+/** A new value for `mail.domains`, as the settings service accepts it. */
+export const domainSettingsInputSchema = domainSettingsOf(hostnameSchema);
 
 export type DomainSettings = z.output<typeof domainSettingsSchema>;
 
@@ -51,14 +61,22 @@ const businessDefaultValues = {
   aiFallbackDaily: 20,
 } as const;
 
+/** A whole number in [min, max], with plain words for each way it can be wrong. */
+function count(min: number, max: number, unit: string, maxText = `${max.toLocaleString("en")} ${unit}`) {
+  return z
+    .int({ error: "Enter a whole number" })
+    .min(min, { error: `Enter at least ${min} ${min === 1 ? unit.replace(/s$/, "") : unit}` })
+    .max(max, { error: `Enter at most ${maxText}` });
+}
+
 const businessFields = z.object({
-  mailboxCap: z.int().min(0).max(10_000),
-  retentionDays: z.int().min(1).max(3650),
-  outboundDailyQuota: z.int().min(0).max(1_000_000),
-  apiDailyQuota: z.int().min(0).max(10_000_000),
+  mailboxCap: count(0, 10_000, "mailboxes"),
+  retentionDays: count(1, 3650, "days"),
+  outboundDailyQuota: count(0, 1_000_000, "mails"),
+  apiDailyQuota: count(0, 10_000_000, "calls"),
   // The platform accepts inbound mail up to 25 MiB, so a larger cap could never apply.
-  attachmentMaxBytes: z.int().min(0).max(25 * mib),
-  aiFallbackDaily: z.int().min(0).max(100_000),
+  attachmentMaxBytes: count(0, 25 * mib, "bytes", "25 MiB"),
+  aiFallbackDaily: count(0, 100_000, "recognitions"),
 });
 
 export type BusinessDefaults = z.output<typeof businessFields>;

@@ -1,0 +1,3 @@
+export { deleteOwnAccount } from "./delete.ts";
+export { changeOwnPassword } from "./password.ts";
+export { listOwnSessions, revokeOtherSessions, revokeOwnSession } from "./sessions.ts";
