@@ -1,3 +1,4 @@
+import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchPageErrors } from "./support/browser.ts";
@@ -14,11 +15,16 @@ afterAll(async () => {
 
 const phone = { width: 390, height: 844 };
 
-/** What is wrong with the page as it stands: sideways scrolling. */
+/** What is wrong with the page as it stands: sideways scrolling, serious or critical accessibility faults. */
 async function problemsOf(page: Page): Promise<string[]> {
   const problems: string[] = [];
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   if (scrollWidth > innerWidth) problems.push(`scrolls sideways: ${String(scrollWidth)} px wide in ${String(innerWidth)} px`);
+  const { violations, passes } = await new AxeBuilder({ page }).analyze();
+  if (passes.length === 0) problems.push("axe checked nothing");
+  for (const v of violations) {
+    if (v.impact === "serious" || v.impact === "critical") problems.push(`${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  }
   return problems;
 }
 
@@ -26,13 +32,16 @@ async function problemsOf(page: Page): Promise<string[]> {
 async function check(page: Page, path: string, found: Record<string, string[]>): Promise<void> {
   await page.goto(`${webOrigin}${path}`);
   await page.locator("main h1").first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('main [role="status"]')?.textContent?.includes("Loading"));
+  await page.waitForFunction(() => !document.querySelector('main [role="status"]')?.textContent.includes("Loading"));
+  // Signed in, the navigation is checked too, opened from its menu button.
+  const menu = page.getByRole("button", { name: "Menu", exact: true });
+  if (await menu.count()) await menu.click();
   const problems = await problemsOf(page);
   if (problems.length > 0) found[path] = problems;
 }
 
 describe("every page on a phone", () => {
-  it("fits 390 px without scrolling sideways, signed out and signed in as an admin", async () => {
+  it("fits 390 px without scrolling sideways and has no serious accessibility faults, signed out and signed in as an admin", async () => {
     const admin = { email: "every-page-admin-with-a-long-address@example.com", password: "every page password 1" };
     npmRun("admin", ["create-admin", "--email", admin.email], `${admin.password}\n`);
     const context = await browser.newContext({ viewport: phone });
@@ -75,7 +84,7 @@ describe("every page on a phone", () => {
 
     // Every page the navigation offers an admin, so a new page is covered when it joins the menu.
     await page.goto(`${webOrigin}/dashboard`);
-    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("button", { name: "Menu", exact: true }).click();
     await page.getByRole("navigation").locator('a[href="/compose"]').waitFor();
     const navPaths = await page.getByRole("navigation").locator("a").evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
     expect(navPaths).toEqual(expect.arrayContaining(["/dashboard", "/inbox", "/compose", "/sent", "/settings/messenger", "/settings/webhooks", "/account", "/admin/invites", "/admin/users", "/admin/settings", "/admin/messenger"]));
