@@ -88,7 +88,7 @@ describe("usage give-back", () => {
     // A day with no counter stays without one.
     await giveBackDailyUnit(db, userId, "2026-11-24", "outbound");
     expect((await dailyUsageOf(db, [userId], "2026-11-24", "outbound")).has(userId)).toBe(false);
-    expect(await takeDailyUnit(db, userId, day, "outbound", 5)).toBe(true);
+    expect(await takeDailyUnit(db, userId, day, "outbound", 5)).toBe(1);
     expect((await dailyUsageOf(db, [userId, "nobody"], day, "outbound")).get(userId)).toBe(1);
   });
 });

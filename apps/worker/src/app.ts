@@ -13,6 +13,7 @@ import { healthRoutes } from "./routes/health.ts";
 import { messengerRoutes } from "./routes/messenger.ts";
 import { oauthPath, oauthRoutes } from "./routes/oauth.ts";
 import { trpcEndpoint, trpcRoutes } from "./routes/trpc.ts";
+import { v1 } from "./routes/v1/index.ts";
 
 // JSON bodies of the API are small; mail arrives through email(), not HTTP. Only a mail being
 // sent carries files (base64), so that one procedure, called alone, may be larger.
@@ -34,5 +35,6 @@ export const app = new Hono<AppEnv>()
   .route("/api/messenger", messengerRoutes)
   .route("/api/messages", downloadRoutes)
   .route(trpcEndpoint, trpcRoutes)
+  .route("/", v1)
   .notFound((c) => errorResponse(c, new AppError("not_found", "Not found")))
   .onError((error, c) => errorResponse(c, error));

@@ -1,4 +1,5 @@
 import { adminRouter } from "./routers/admin/index.ts";
+import { apiKeysRouter } from "./routers/api-keys.ts";
 import { authRouter } from "./routers/auth.ts";
 import { mailboxesRouter } from "./routers/mailboxes.ts";
 import { messagesRouter } from "./routers/messages.ts";
@@ -17,6 +18,7 @@ export const appRouter = router({
   messenger: messengerRouter,
   outbound: outboundRouter,
   webhooks: webhooksRouter,
+  apiKeys: apiKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

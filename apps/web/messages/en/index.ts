@@ -2,6 +2,7 @@
 // in ../zh-CN, then add one import and one entry to each index. English defines the typed keys.
 import account from "./account.json";
 import admin from "./admin.json";
+import apiKeys from "./apiKeys.json";
 import auth from "./auth.json";
 import common from "./common.json";
 import errors from "./errors.json";
@@ -16,6 +17,7 @@ import webhooks from "./webhooks.json";
 const en = {
   account,
   admin,
+  apiKeys,
   auth,
   common,
   errors,

@@ -3,6 +3,7 @@
 import type en from "../en";
 import account from "./account.json";
 import admin from "./admin.json";
+import apiKeys from "./apiKeys.json";
 import auth from "./auth.json";
 import common from "./common.json";
 import errors from "./errors.json";
@@ -17,6 +18,7 @@ import webhooks from "./webhooks.json";
 const zhCN: typeof en = {
   account,
   admin,
+  apiKeys,
   auth,
   common,
   errors,

@@ -10,11 +10,13 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** Who is acting: a signed-in user (through a session). */
+/** Who is acting: a signed-in user, through a session cookie or an API key. */
 export interface Actor {
   user: UserRow;
   /** The stored session id (hash), when the actor came through a session cookie. */
   sessionId: string | null;
+  /** The API key's id, when the actor came through `Authorization: Bearer mr_…` (a key actor). */
+  apiKeyId?: string | null;
 }
 
 /** The platform's stores and services beyond the database. */

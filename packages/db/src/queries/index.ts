@@ -1,6 +1,7 @@
 // Every read and write of the service's data: typed functions over the Drizzle schema. Raw SQL,
 // where Drizzle cannot say it (guarded one-time updates, `changes() = 1` batches), lives here too.
 export * from "./accounts.ts";
+export * from "./api-keys.ts";
 export * from "./batch.ts";
 export * from "./errors.ts";
 export * from "./invites.ts";

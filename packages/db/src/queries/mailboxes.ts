@@ -102,6 +102,7 @@ export async function findIntakeRecipient(db: Database, address: string, setting
       outbound: userFeatures.outbound,
       mailboxCreation: userFeatures.mailboxCreation,
       outboundDailyQuota: userFeatures.outboundDailyQuota,
+      apiDailyQuota: userFeatures.apiDailyQuota,
       setting: sql<string | null>`(SELECT ${systemSettings.value} FROM ${systemSettings} WHERE ${systemSettings.key} = ${settingKey})`,
       webhooks: sql<number>`EXISTS (SELECT 1 FROM ${webhookEndpoints} WHERE ${webhookEndpoints.userId} = ${mailboxes.userId} AND ${webhookEndpoints.enabled} = 1)`,
     })
@@ -120,6 +121,7 @@ export async function findIntakeRecipient(db: Database, address: string, setting
           outbound: row.outbound ?? true,
           mailboxCreation: row.mailboxCreation ?? true,
           outboundDailyQuota: row.outboundDailyQuota,
+          apiDailyQuota: row.apiDailyQuota,
         };
   return { mailboxId: row.mailboxId, userId: row.userId, address: row.address, features, setting: row.setting, webhooks: row.webhooks === 1 };
 }

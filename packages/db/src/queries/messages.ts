@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client.ts";
 import { attachments, mailboxes, messages } from "../schema/index.ts";
 import { runBatch } from "./batch.ts";
@@ -187,4 +187,19 @@ export async function recentMessages(db: Database, userId: string, limit: number
     .where(eq(messages.userId, userId))
     .orderBy(desc(messages.receivedAt), desc(messages.id))
     .limit(limit);
+}
+
+/**
+ * The newest message of a mailbox received after `since` whose recognition found a code or a
+ * link: one range scan of `messages_mailbox_received_idx` (rows after `since` only), polled
+ * while an API call waits for a code.
+ */
+export async function findNewestRecognizedMessage(db: Database, mailboxId: string, since: Date): Promise<MessageRow | null> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.mailboxId, mailboxId), gt(messages.receivedAt, since), inArray(messages.recognitionKind, ["code", "link"])))
+    .orderBy(desc(messages.receivedAt), desc(messages.id))
+    .limit(1);
+  return row ?? null;
 }

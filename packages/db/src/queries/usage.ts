@@ -5,10 +5,11 @@ import { inList } from "./in-list.ts";
 
 /**
  * Takes one unit of a user's daily allowance of `kind`. One conditional upsert, so concurrent
- * callers cannot take more than `dailyLimit` between them. False when the allowance is used up.
+ * callers cannot take more than `dailyLimit` between them. Returns the count with this unit, or
+ * null when the allowance is used up.
  */
-export async function takeDailyUnit(db: Database, userId: string, day: string, kind: UsageKind, dailyLimit: number): Promise<boolean> {
-  if (dailyLimit <= 0) return false;
+export async function takeDailyUnit(db: Database, userId: string, day: string, kind: UsageKind, dailyLimit: number): Promise<number | null> {
+  if (dailyLimit <= 0) return null;
   const taken = await db
     .insert(usageCounters)
     .values({ userId, day, kind, count: 1 })
@@ -18,7 +19,7 @@ export async function takeDailyUnit(db: Database, userId: string, day: string, k
       setWhere: sql`${usageCounters.count} < ${dailyLimit}`,
     })
     .returning({ count: usageCounters.count });
-  return taken.length > 0;
+  return taken[0]?.count ?? null;
 }
 
 /**

@@ -15,6 +15,7 @@ export const apiKeys = sqliteTable(
     lastUsedAt: timestamp("last_used_at"),
     revokedAt: timestamp("revoked_at"),
     createdAt: timestamp("created_at").notNull(),
+    expiresAt: timestamp("expires_at"),
   },
   (t) => [uniqueIndex("api_keys_key_hash_unique").on(t.keyHash), index("api_keys_user_id_idx").on(t.userId)],
 );

@@ -19,4 +19,5 @@ export const userFeatures = sqliteTable("user_features", {
   mailboxCreation: flag("mailbox_creation").notNull().default(true),
   outboundDailyQuota: integer("outbound_daily_quota"),
   updatedAt: timestamp("updated_at").notNull(),
+  apiDailyQuota: integer("api_daily_quota"),
 });

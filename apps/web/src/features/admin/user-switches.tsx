@@ -7,7 +7,9 @@ import { trpc } from "@/lib/trpc";
 
 const switches = ["mailboxCreation", "messenger", "outbound", "aiFallback"] as const;
 
-/** An administrator's per-user feature switches and outbound quota override. */
+const quotas = ["outboundDailyQuota", "apiDailyQuota"] as const;
+
+/** An administrator's per-user feature switches and quota overrides (empty: the business default). */
 export function UserSwitches({ userId }: { userId: string }) {
   const t = useTranslations("admin.switches");
   const admin = useTranslations("admin");
@@ -29,20 +31,24 @@ export function UserSwitches({ userId }: { userId: string }) {
           <input type="checkbox" checked={f[key]} disabled={save.isPending} onChange={(e) => { save.mutate({ userId, [key]: e.target.checked }); }} /> {t(key)}
         </label>
       ))}
-      <label htmlFor={`${id}-quota`}>{t("quota")}</label>
-      <input
-        id={`${id}-quota`}
-        type="number"
-        min={0}
-        placeholder={t("quotaPlaceholder")}
-        defaultValue={f.outboundDailyQuota ?? ""}
-        style={{ width: "7rem" }}
-        onBlur={(e) => {
-          const value = e.target.value.trim();
-          const next = value === "" ? null : Number(value);
-          if (next !== f.outboundDailyQuota) save.mutate({ userId, outboundDailyQuota: next });
-        }}
-      />
+      {quotas.map((key) => (
+        <span key={key} className="row">
+          <label htmlFor={`${id}-${key}`}>{t(key === "outboundDailyQuota" ? "quota" : "apiQuota")}</label>
+          <input
+            id={`${id}-${key}`}
+            type="number"
+            min={0}
+            placeholder={t("quotaPlaceholder")}
+            defaultValue={f[key] ?? ""}
+            style={{ width: "7rem" }}
+            onBlur={(e) => {
+              const value = e.target.value.trim();
+              const next = value === "" ? null : Number(value);
+              if (next !== f[key]) save.mutate({ userId, [key]: next });
+            }}
+          />
+        </span>
+      ))}
       <ErrorAlert error={save.error} />
     </div>
   );

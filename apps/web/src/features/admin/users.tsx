@@ -46,6 +46,7 @@ export function UsersAdmin() {
               <th scope="col">{t("status")}</th>
               <th scope="col">{t("joined")}</th>
               <th scope="col">{t("sentToday")}</th>
+              <th scope="col">{t("apiToday")}</th>
               <th scope="col"><span className="sr-only">{t("switchesColumn")}</span></th>
             </tr>
           </thead>
@@ -73,6 +74,7 @@ export function UsersAdmin() {
                   </td>
                   <td>{format.dateTime(user.createdAt, { dateStyle: "medium" })}</td>
                   <td data-testid="user-outbound-usage">{user.outbound ? `${format.number(user.outbound.sentToday)} / ${format.number(user.outbound.quota)}` : "–"}</td>
+                  <td data-testid="user-api-usage">{user.api ? `${format.number(user.api.usedToday)} / ${format.number(user.api.quota)}` : "–"}</td>
                   <td>
                     <button className="button small" type="button" aria-expanded={expanded === user.id} onClick={() => { setExpanded(expanded === user.id ? null : user.id); }}>
                       {t("switches")}
@@ -81,7 +83,7 @@ export function UsersAdmin() {
                 </tr>
                 {expanded === user.id && (
                   <tr>
-                    <td colSpan={6}>
+                    <td colSpan={7}>
                       <UserSwitches userId={user.id} />
                     </td>
                   </tr>

@@ -94,6 +94,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
         <NavLink href="/sent" onNavigate={close}>{t("sent")}</NavLink>
         <NavLink href="/settings/messenger" onNavigate={close}>{t("messenger")}</NavLink>
         <NavLink href="/settings/webhooks" onNavigate={close}>{t("webhooks")}</NavLink>
+        <NavLink href="/settings/api-keys" onNavigate={close}>{t("apiKeys")}</NavLink>
         <NavLink href="/account" onNavigate={close}>{t("account")}</NavLink>
         {user.role === "admin" && (
           <>

@@ -8,7 +8,7 @@ const userId = z.string().min(1).max(64);
 export const adminFeaturesRouter = router({
   get: adminProcedure.input(z.object({ userId })).query(({ ctx, input }) => getUserFeatures(ctx, input.userId)),
 
-  /** Per-user switches and the outbound quota override (null: the business default). */
+  /** Per-user switches and the outbound and API quota overrides (null: the business default). */
   set: adminProcedure
     .input(
       z.object({
@@ -18,6 +18,7 @@ export const adminFeaturesRouter = router({
         outbound: z.boolean().optional(),
         mailboxCreation: z.boolean().optional(),
         outboundDailyQuota: z.number().int().min(0).max(100_000).nullable().optional(),
+        apiDailyQuota: z.number().int().min(0).max(10_000_000).nullable().optional(),
       }),
     )
     .mutation(({ ctx, input: { userId: id, ...patch } }) => setUserFeatures(ctx, id, patch)),

@@ -30,7 +30,7 @@ export async function recognizeWithAiFallback(ctx: ServiceContext, fallback: AiF
   const ai = ctx.stores.ai;
   if (!ai || !fallback.enabled) return null;
   // One unit of the user's daily AI allowance, taken atomically (concurrent mails cannot overdraw it).
-  if (!(await takeDailyUnit(ctx.db, fallback.userId, usageDay(ctx.clock.now()), "ai", fallback.dailyLimit))) return null;
+  if ((await takeDailyUnit(ctx.db, fallback.userId, usageDay(ctx.clock.now()), "ai", fallback.dailyLimit)) === null) return null;
   // recognizeWithAi never throws: a failed or refused answer is logged and leaves the message unrecognized.
   const byAi = await recognizeWithAi(ai, input, { log: ctx.log });
   return byAi ? { ...byAi, source: "ai" } : null;

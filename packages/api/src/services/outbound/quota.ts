@@ -23,7 +23,7 @@ export interface QuotaReservation {
 export async function reserveOutboundUnit(ctx: Pick<ServiceContext, "db" | "clock">, userId: string, quota: number): Promise<QuotaReservation> {
   const now = ctx.clock.now();
   const day = usageDay(now);
-  if (!(await takeDailyUnit(ctx.db, userId, day, "outbound", quota))) {
+  if ((await takeDailyUnit(ctx.db, userId, day, "outbound", quota)) === null) {
     throw new AppError("quota_exceeded", `You have used today's ${quota} outbound mails. Sending opens again at 00:00 UTC.`, {
       retryAfter: secondsToNextUsageDay(now),
     });

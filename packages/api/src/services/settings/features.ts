@@ -3,7 +3,7 @@ import { forgetCachedReads } from "../../context/isolate-cache.ts";
 import type { ServiceContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
 
-/** A user's feature switches and outbound quota override, as administrators set them. */
+/** A user's feature switches and outbound and API quota overrides, as administrators set them. */
 export interface UserFeatures {
   aiFallback: boolean;
   messenger: boolean;
@@ -11,6 +11,8 @@ export interface UserFeatures {
   mailboxCreation: boolean;
   /** Null: the business default applies. */
   outboundDailyQuota: number | null;
+  /** Null: the business default applies. */
+  apiDailyQuota: number | null;
 }
 
 /** A user without a row has every switch on and no override. */
@@ -20,6 +22,7 @@ export const defaultUserFeatures: UserFeatures = {
   outbound: true,
   mailboxCreation: true,
   outboundDailyQuota: null,
+  apiDailyQuota: null,
 };
 
 /** The switches a stored row says (null: no row, every switch at its default). */
@@ -31,6 +34,7 @@ export function userFeaturesFrom(row: UserFeaturesValues | null): UserFeatures {
     outbound: row.outbound,
     mailboxCreation: row.mailboxCreation,
     outboundDailyQuota: row.outboundDailyQuota,
+    apiDailyQuota: row.apiDailyQuota,
   };
 }
 

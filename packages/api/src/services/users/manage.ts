@@ -7,15 +7,17 @@ import { newId } from "../../lib/crypto.ts";
 import { hashPassword } from "../auth/password.ts";
 import { publicUser } from "../auth/public-user.ts";
 import { endAllSessions } from "../auth/sessions.ts";
+import { apiUsageOf } from "../api-keys/index.ts";
 import { outboundUsageOf } from "../outbound/index.ts";
 
-/** The administrator's user list: newest first, searched on e-mail and name, with today's outbound usage. */
+/** The administrator's user list: newest first, searched on e-mail and name, with today's outbound and API usage. */
 export async function listAccounts(ctx: ServiceContext, input: { query?: string | undefined; cursor?: Cursor | null | undefined; limit: number }) {
   const page = await listUsers(ctx.db, { search: input.query, cursor: input.cursor, limit: input.limit });
-  const usage = await outboundUsageOf(ctx, page.rows.map((user) => user.id));
+  const ids = page.rows.map((user) => user.id);
+  const [usage, api] = await Promise.all([outboundUsageOf(ctx, ids), apiUsageOf(ctx, ids)]);
   const last = page.rows.at(-1);
   return {
-    items: page.rows.map((user) => ({ ...publicUser(user), disabled: user.disabled, outbound: usage.get(user.id) ?? null })),
+    items: page.rows.map((user) => ({ ...publicUser(user), disabled: user.disabled, outbound: usage.get(user.id) ?? null, api: api.get(user.id) ?? null })),
     nextCursor: page.more && last ? encodeCursor({ at: last.createdAt.getTime(), id: last.id }) : null,
     total: page.total,
   };

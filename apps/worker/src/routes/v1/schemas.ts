@@ -1,0 +1,116 @@
+import { z } from "@hono/zod-openapi";
+
+// The wire shapes of API v1 (CONTRACT §10a). Dates travel as ISO 8601 strings.
+
+const dateTime = z.iso.datetime();
+const id = z.string().min(1).max(64);
+
+export const idParam = (name: string) => z.object({ id: id.openapi({ param: { name, in: "path" }, example: "3f0c2a9e-6d1b-4e55-9a43-1b2c3d4e5f60" }) });
+
+const errorSchema = z
+  .object({
+    ok: z.literal(false),
+    error: z.object({
+      code: z.string().openapi({ example: "not_found" }),
+      message: z.string().openapi({ example: "No such mailbox" }),
+      requestId: z.string().openapi({ example: "8f2a7c1de4b03a91" }),
+      issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    }),
+  })
+  .openapi("Error");
+
+export const mailboxSchema = z
+  .object({
+    id,
+    address: z.string().openapi({ example: "k3v9q2m7xa@mail.example.com" }),
+    localPart: z.string(),
+    domain: z.string(),
+    disabled: z.boolean(),
+    createdAt: dateTime,
+    unread: z.int().optional(),
+  })
+  .openapi("Mailbox");
+
+const recognitionSchema = z
+  .object({
+    kind: z.enum(["code", "link", "none"]),
+    value: z.string().nullable().openapi({ example: "482913" }),
+    source: z.enum(["rules", "ai"]),
+  })
+  .openapi("Recognition");
+
+export const messageSummarySchema = z
+  .object({
+    id,
+    mailboxId: id,
+    mailboxAddress: z.string(),
+    from: z.object({ address: z.string(), name: z.string().nullable() }),
+    to: z.string(),
+    subject: z.string().nullable().openapi({ example: "Your verification code" }),
+    preview: z.string(),
+    receivedAt: dateTime,
+    read: z.boolean(),
+    recognition: recognitionSchema,
+  })
+  .openapi("MessageSummary");
+
+export const messageSchema = messageSummarySchema
+  .extend({
+    envelopeFrom: z.string(),
+    text: z.string().nullable(),
+    html: z.string().nullable(),
+    headers: z.array(z.object({ name: z.string(), value: z.string() })),
+    size: z.int(),
+    notice: z.string().nullable(),
+    rawAvailable: z.boolean(),
+    expiresAt: dateTime,
+    attachments: z.array(
+      z.object({ id, filename: z.string(), contentType: z.string().nullable(), size: z.int(), available: z.boolean(), unavailableReason: z.string().nullable() }),
+    ),
+  })
+  .openapi("Message");
+
+export const codeSchema = z
+  .object({
+    kind: z.enum(["code", "link"]),
+    value: z.string().openapi({ example: "482913" }),
+    source: z.enum(["rules", "ai"]),
+    messageId: id,
+    receivedAt: dateTime,
+  })
+  .openapi("Code");
+
+export const outboundSchema = z
+  .object({
+    id,
+    status: z.string().openapi({ example: "sent" }),
+    mailboxId: id.nullable(),
+    from: z.string(),
+    to: z.array(z.string()),
+    subject: z.string(),
+    providerMessageId: z.string().nullable(),
+    error: z.string().nullable(),
+    createdAt: dateTime,
+  })
+  .loose()
+  .openapi("OutboundRecord");
+
+const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: errorSchema } } });
+
+/** The error answers every key-authenticated route can give. */
+export const commonErrors = {
+  400: errorResponse("The request is malformed (`validation_failed`, with the field issues)"),
+  401: errorResponse("No API key, or an unknown, revoked or expired one (`unauthorized`)"),
+  429: errorResponse("Today's API-call quota is used up (`quota_exceeded`, with `Retry-After`), or too many wrong keys (`rate_limited`)"),
+  500: errorResponse("Something failed on our side (`internal`)"),
+} as const;
+
+export const notFound = { 404: errorResponse("No such resource among the key owner's (`not_found`)") } as const;
+export { errorResponse };
+
+/** Headers on every answer to a call made with a key. */
+export const rateLimitHeaders = z.object({
+  "RateLimit-Limit": z.string().openapi({ description: "The owner's daily API-call quota", example: "1000" }),
+  "RateLimit-Remaining": z.string().openapi({ description: "Calls left today (UTC)", example: "877" }),
+  "RateLimit-Reset": z.string().openapi({ description: "Seconds until the count starts again (next 00:00 UTC)", example: "40213" }),
+});

@@ -1,0 +1,61 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, watchPageErrors } from "./support/browser.ts";
+import { npmRun } from "./support/cli.ts";
+import { webOrigin } from "./support/origins.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe("API keys in the browser", () => {
+  it("a user creates a key, copies it, and the copied key lists the user's mailboxes; revoking it shuts it out", async () => {
+    const user = { email: "keys-user@example.com", password: "keys user password" };
+    npmRun("admin", ["create-admin", "--email", user.email], `${user.password}\n`);
+    const context = await browser.newContext();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: webOrigin });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${webOrigin}/settings/api-keys`);
+    await page.waitForURL(/\/login\?next=/);
+    await page.getByLabel("E-mail").fill(user.email);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${webOrigin}/settings/api-keys`);
+    await page.getByText("No keys yet").waitFor();
+    await page.getByTestId("api-usage").getByText("0 of 1000 API calls today (UTC)").waitFor();
+
+    await page.getByLabel("Name").fill("CI sign-up tests");
+    await page.getByRole("button", { name: "Create key" }).click();
+    const shown = (await page.getByTestId("api-key").textContent()) ?? "";
+    expect(shown).toMatch(/^mr_[A-Za-z0-9_-]{43}$/);
+    expect(await page.getByTestId("api-key-curl").textContent()).toBe(`curl -H "Authorization: Bearer ${shown}" ${webOrigin}/api/v1/mailboxes`);
+    await page.getByRole("button", { name: /^Copy key/ }).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(shown);
+    await page.getByRole("row", { name: /CI sign-up tests/ }).getByText(`${shown.slice(0, 8)}…`).waitFor();
+
+    // With one mailbox made in the app, the copied key lists it, through the web origin as a script would.
+    await page.getByRole("link", { name: "Dashboard" }).click();
+    await page.getByLabel("Name (optional)").fill("keys-box");
+    await page.getByRole("button", { name: "Create mailbox" }).click();
+    const address = (await page.getByTestId("mailbox-address").first().textContent()) ?? "";
+    expect(address).toBe("keys-box@mail.localhost");
+    const listed = await fetch(`${webOrigin}/api/v1/mailboxes`, { headers: { Authorization: `Bearer ${copied}` } });
+    expect(listed.status).toBe(200);
+    expect(((await listed.json()) as { items: { address: string }[] }).items.map((m) => m.address)).toEqual([address]);
+
+    await page.getByRole("link", { name: "API keys" }).click();
+    await page.waitForURL(`${webOrigin}/settings/api-keys`);
+    await page.getByTestId("api-usage").getByText("1 of 1000 API calls today (UTC)").waitFor();
+    await page.getByRole("button", { name: /^Revoke/ }).click();
+    await page.getByText("No keys yet").waitFor();
+    expect((await fetch(`${webOrigin}/api/v1/mailboxes`, { headers: { Authorization: `Bearer ${copied}` } })).status).toBe(401);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
