@@ -9,6 +9,7 @@ import common from "./common.json";
 import errors from "./errors.json";
 import home from "./home.json";
 import mail from "./mail.json";
+import messenger from "./messenger.json";
 import meta from "./meta.json";
 import outbound from "./outbound.json";
 import shell from "./shell.json";
@@ -23,6 +24,7 @@ const zhCN: typeof en = {
   errors,
   home,
   mail,
+  messenger,
   meta,
   outbound,
   shell,

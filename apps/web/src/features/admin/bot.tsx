@@ -1,5 +1,6 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { ErrorAlert } from "@/components/error-alert";
 import { trpc } from "@/lib/trpc";
@@ -9,7 +10,11 @@ function Result({ error, children }: { error: unknown; children: ReactNode }) {
   return children ? <div className="alert ok" role="status">{children}</div> : null;
 }
 
+const code = (chunks: ReactNode) => <code>{chunks}</code>;
+
 export function BotAdmin() {
+  const t = useTranslations("messenger.bot");
+  const format = useFormatter();
   const info = trpc.admin.messenger.webhookInfo.useQuery(undefined, { retry: false });
   const refresh = () => info.refetch();
   const configure = trpc.admin.messenger.configureWebhook.useMutation({ onSuccess: refresh });
@@ -20,41 +25,42 @@ export function BotAdmin() {
     <>
       <div className="page-header">
         <div>
-          <h1>Bot</h1>
-          <p className="muted">Register this environment&apos;s webhook with Telegram, check it, and set the bot&apos;s command menu.</p>
+          <h1>{t("title")}</h1>
+          <p className="muted">{t("intro")}</p>
         </div>
       </div>
       <div className="stack">
         <section className="card stack" aria-labelledby="webhook-status">
-          <h2 id="webhook-status">Webhook status</h2>
-          {info.isPending && <p className="muted" role="status">Loading…</p>}
+          <h2 id="webhook-status">{t("statusHeading")}</h2>
+          {info.isPending && <p className="muted" role="status">{t("loading")}</p>}
           {info.isError && <ErrorAlert error={info.error} />}
           {info.data && (
             <dl className="stack">
               <div>
-                <dt>Health</dt>
+                <dt>{t("health")}</dt>
                 <dd>
-                  <span className={`badge ${info.data.healthy ? "ok" : "warn"}`} data-testid="webhook-health">{info.data.healthy ? "Healthy" : "Unhealthy"}</span>
+                  <span className={`badge ${info.data.healthy ? "ok" : "warn"}`} data-testid="webhook-health">{info.data.healthy ? t("healthy") : t("unhealthy")}</span>
                 </dd>
               </div>
               <div>
-                <dt>Registered URL</dt>
-                <dd><code>{info.data.url || "(none)"}</code></dd>
+                <dt>{t("registeredUrl")}</dt>
+                <dd><code>{info.data.url || t("none")}</code></dd>
               </div>
               <div>
-                <dt>Expected URL</dt>
+                <dt>{t("expectedUrl")}</dt>
                 <dd><code>{info.data.expectedUrl}</code></dd>
               </div>
               <div>
-                <dt>Pending updates</dt>
-                <dd>{info.data.pending_update_count ?? 0}</dd>
+                <dt>{t("pending")}</dt>
+                <dd>{format.number(info.data.pending_update_count ?? 0)}</dd>
               </div>
               {info.data.last_error_message && (
                 <div>
-                  <dt>Last error</dt>
+                  <dt>{t("lastError")}</dt>
                   <dd className="field-error">
-                    {info.data.last_error_message}
-                    {info.data.last_error_date ? ` (${new Date(info.data.last_error_date * 1000).toLocaleString()})` : ""}
+                    {info.data.last_error_date
+                      ? t("lastErrorAt", { message: info.data.last_error_message, at: new Date(info.data.last_error_date * 1000) })
+                      : info.data.last_error_message}
                   </dd>
                 </div>
               )}
@@ -62,46 +68,44 @@ export function BotAdmin() {
           )}
           <div className="row">
             <button className="button small" type="button" disabled={info.isFetching} onClick={() => void refresh()}>
-              {info.isFetching ? "Checking…" : "Check webhook"}
+              {info.isFetching ? t("checking") : t("check")}
             </button>
           </div>
         </section>
 
         <section className="card stack" aria-labelledby="webhook-actions">
-          <h2 id="webhook-actions">Webhook</h2>
-          <p className="muted">Configure registers this API&apos;s <code>/api/messenger/webhook</code> with the secret and drops pending updates. Delete clears it.</p>
+          <h2 id="webhook-actions">{t("webhookHeading")}</h2>
+          <p className="muted">{t.rich("webhookHelp", { code })}</p>
           <div className="row">
             <button className="button primary" type="button" disabled={configure.isPending} onClick={() => { configure.mutate(); }}>
-              {configure.isPending ? "Configuring…" : "Configure webhook"}
+              {configure.isPending ? t("configuring") : t("configure")}
             </button>
             <button className="button danger" type="button" disabled={remove.isPending} onClick={() => { remove.mutate(); }}>
-              {remove.isPending ? "Deleting…" : "Delete webhook"}
+              {remove.isPending ? t("deleting") : t("delete")}
             </button>
           </div>
           <Result error={configure.error}>
             {configure.data && (
               <>
-                Webhook set to <code>{configure.data.url}</code>.{configure.data.note ? ` ${configure.data.note}` : ""}
+                {t.rich("configured", { url: configure.data.url, code })}
+                {!configure.data.secretSent && <> {t("noSecret")}</>}
               </>
             )}
           </Result>
-          <Result error={remove.error}>{remove.data && "Webhook deleted; pending updates were dropped."}</Result>
+          <Result error={remove.error}>{remove.data && t("deleted")}</Result>
         </section>
 
         <section className="card stack" aria-labelledby="bot-menu">
-          <h2 id="bot-menu">Command menu</h2>
-          <p className="muted">Registers the bot&apos;s commands with Telegram and shows them behind the menu button.</p>
+          <h2 id="bot-menu">{t("menuHeading")}</h2>
+          <p className="muted">{t("menuHelp")}</p>
           <div className="row">
             <button className="button" type="button" disabled={menu.isPending} onClick={() => { menu.mutate(); }}>
-              {menu.isPending ? "Setting…" : "Set bot menu"}
+              {menu.isPending ? t("setting") : t("setMenu")}
             </button>
           </div>
           <Result error={menu.error}>
             {menu.data && (
-              <>
-                Menu set with {menu.data.commands.length} commands:{" "}
-                {menu.data.commands.map((c) => `/${c.command}`).join(", ")}
-              </>
+              t("menuSet", { count: menu.data.commands.length, commands: menu.data.commands.map((c) => `/${c.command}`).join(", ") })
             )}
           </Result>
         </section>

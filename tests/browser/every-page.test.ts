@@ -1,0 +1,98 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, watchPageErrors } from "./support/browser.ts";
+import { npmRun } from "./support/cli.ts";
+import { webOrigin } from "./support/origins.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const phone = { width: 390, height: 844 };
+
+/** What is wrong with the page as it stands: sideways scrolling, serious or critical accessibility faults. */
+async function problemsOf(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  if (scrollWidth > innerWidth) problems.push(`scrolls sideways: ${String(scrollWidth)} px wide in ${String(innerWidth)} px`);
+  const { violations, passes } = await new AxeBuilder({ page }).analyze();
+  if (passes.length === 0) problems.push("axe checked nothing");
+  for (const v of violations) {
+    if (v.impact === "serious" || v.impact === "critical") problems.push(`${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  }
+  return problems;
+}
+
+/** Visits a page, waits until it has settled (no "Loading…" left) and records what is wrong with it. */
+async function check(page: Page, path: string, found: Record<string, string[]>): Promise<void> {
+  await page.goto(`${webOrigin}${path}`);
+  await page.locator("main h1").first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('main [role="status"]')?.textContent.includes("Loading"));
+  // Signed in, the navigation is checked too, opened from its menu button.
+  const menu = page.getByRole("button", { name: "Menu", exact: true });
+  if (await menu.count()) await menu.click();
+  const problems = await problemsOf(page);
+  if (problems.length > 0) found[path] = problems;
+}
+
+describe("every page on a phone", () => {
+  it("fits 390 px without scrolling sideways and has no serious accessibility faults, signed out and signed in as an admin", async () => {
+    const admin = { email: "every-page-admin-with-a-long-address@example.com", password: "every page password 1" };
+    npmRun("admin", ["create-admin", "--email", admin.email], `${admin.password}\n`);
+    const context = await browser.newContext({ viewport: phone });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const found: Record<string, string[]> = {};
+
+    for (const path of ["/login", "/register"]) await check(page, path, found);
+
+    await page.goto(`${webOrigin}/login?next=%2Fdashboard`);
+    await page.getByLabel("E-mail").fill(admin.email);
+    await page.getByLabel("Password").fill(admin.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${webOrigin}/dashboard`);
+
+    // Content that makes lists wide: a mailbox, a received mail with long words, a sent mail, an invite.
+    await page.getByLabel("Name (optional)").fill("everypage");
+    await page.getByRole("button", { name: "Create mailbox" }).click();
+    await page.getByTestId("mailbox-address").first().waitFor();
+    const address = "everypage@mail.localhost";
+    const subject = "Your verification code for an-extraordinarily-long-service-name.example";
+    npmRun("mail", ["--to", address, "--from", "notifications-with-a-long-name@service.example", "--subject", subject, "--text", "Your verification code is 731904."]);
+    await page.goto(`${webOrigin}/inbox`);
+    await page.getByRole("link", { name: subject }).click({ timeout: 20_000 });
+    await page.waitForURL(/\/message\?id=/);
+    const messagePath = new URL(page.url()).pathname + new URL(page.url()).search;
+
+    await page.goto(`${webOrigin}/compose`);
+    const to = page.getByLabel("To", { exact: true });
+    await to.fill("a-rather-long-recipient-address@example.com");
+    await to.press("Enter");
+    await page.getByLabel("Subject").fill("A subject that goes on for quite a while, longer than a phone is wide");
+    await page.getByLabel("Message").fill("Hello.");
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await page.waitForURL(`${webOrigin}/sent`);
+
+    await page.goto(`${webOrigin}/admin/invites`);
+    await page.getByRole("button", { name: "Create codes" }).click();
+    await page.locator("table").waitFor();
+
+    // Every page the navigation offers an admin, so a new page is covered when it joins the menu.
+    await page.goto(`${webOrigin}/dashboard`);
+    await page.getByRole("button", { name: "Menu", exact: true }).click();
+    await page.getByRole("navigation").locator('a[href="/compose"]').waitFor();
+    const navPaths = await page.getByRole("navigation").locator("a").evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    expect(navPaths).toEqual(expect.arrayContaining(["/dashboard", "/inbox", "/compose", "/sent", "/settings/messenger", "/settings/webhooks", "/account", "/admin/invites", "/admin/users", "/admin/settings", "/admin/messenger"]));
+    for (const path of [...navPaths, messagePath]) await check(page, path, found);
+
+    expect(found).toEqual({});
+    expect(errors).toEqual([]);
+    await context.close();
+    // Under `next dev` each page compiles on its first visit, and there are a dozen of them.
+  }, 600_000);
+});
