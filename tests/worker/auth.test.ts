@@ -96,6 +96,9 @@ describe("auth.register", () => {
     expect(error.appCode).toBe("validation_failed");
     expect(error.httpStatus).toBe(400);
     expect(error.issues?.map((i) => i.path).sort()).toEqual(["email", "password"]);
+    // Each issue names its rule and figures, so the web app can word it in the reader's language.
+    expect(error.issues?.find((i) => i.path === "email")).toMatchObject({ rule: "invalid_format", params: { format: "email" } });
+    expect(error.issues?.find((i) => i.path === "password")).toMatchObject({ rule: "too_small", params: { minimum: 8, origin: "string" } });
   });
 
   it("answers malformed bodies with 400", async () => {

@@ -154,7 +154,7 @@ describe("outbound.send", () => {
     const tooMany = await appError(trpc.outbound.send.mutate({ mailboxId: box.id, ...mail(many, { cc: many.slice(0, 21) }) }));
     expect(tooMany).toMatchObject({ appCode: "validation_failed", issues: [{ path: "to" }] });
     const bad = await appError(trpc.outbound.send.mutate({ mailboxId: box.id, ...mail(["ok@example.com", "not an address"]) }));
-    expect(bad.issues).toEqual([{ path: "to.1", message: "Enter a valid e-mail address" }]);
+    expect(bad.issues).toEqual([{ path: "to.1", message: "Enter a valid e-mail address", rule: "invalid_format", params: { format: "email", origin: "string" } }]);
     const none = await appError(trpc.outbound.send.mutate({ mailboxId: box.id, ...mail([]) }));
     expect(none.issues?.[0]?.path).toBe("to");
     const header = await appError(trpc.outbound.send.mutate({ mailboxId: box.id, ...mail("a@example.com", { subject: "Hi\r\nBcc: victim@example.com" }) }));

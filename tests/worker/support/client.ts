@@ -44,7 +44,7 @@ export interface AppErrorShape {
   httpStatus: number;
   requestId: string | null;
   message: string;
-  issues?: { path: string; message: string }[];
+  issues?: { path: string; message: string; rule?: string; params?: Record<string, string | number> }[];
 }
 
 /** The app error a call failed with (fails the test if it did not fail). */

@@ -1,8 +1,10 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 
-export function CopyButton({ value, label = "Copy" }: { value: string; label?: string }) {
+export function CopyButton({ value, label }: { value: string; label?: string }) {
+  const t = useTranslations("common");
   const [copied, setCopied] = useState(false);
   return (
     <button
@@ -17,7 +19,7 @@ export function CopyButton({ value, label = "Copy" }: { value: string; label?: s
         });
       }}
     >
-      {copied ? "Copied" : label}
+      {copied ? t("copied") : (label ?? t("copy"))}
       <span className="sr-only"> {value}</span>
     </button>
   );

@@ -1,11 +1,27 @@
-import { errorMessage, fieldErrors } from "@/lib/errors";
+"use client";
 
-/** A failed form submission's message, unless its errors are already shown next to the fields. */
-export function FormError({ error }: { error: unknown }) {
-  if (!error || Object.keys(fieldErrors(error)).length > 0) return null;
+import { useErrorText, type CodeTexts } from "@/lib/errors";
+
+/**
+ * A failed submission's message. Field issues are shown next to their fields; those of fields the
+ * form does not show (`fields` lists the ones it does) are listed here so none goes unseen.
+ */
+export function FormError({ error, fields, texts }: { error: unknown; fields?: readonly string[]; texts?: CodeTexts }) {
+  const errors = useErrorText();
+  if (!error) return null;
+  const issues = Object.entries(errors.fields(error));
+  const elsewhere = fields ? issues.filter(([path]) => !fields.includes(path)) : [];
+  if (issues.length > 0 && elsewhere.length === 0) return null;
   return (
-    <p className="alert error" role="alert">
-      {errorMessage(error)}
-    </p>
+    <div className="alert error" role="alert">
+      <p>{errors.message(error, texts)}</p>
+      {elsewhere.length > 0 && (
+        <ul>
+          {elsewhere.map(([path, text]) => (
+            <li key={path}>{text}</li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -3,7 +3,12 @@ import { codeForTrpc, errorCodes, type ErrorCode } from "./codes.ts";
 
 export interface FieldIssue {
   path: string;
+  /** English text for the field; clients that speak other languages word it from `rule`. */
   message: string;
+  /** Which rule failed: zod's issue code (`too_small`, `invalid_format`, …) or a named rule. */
+  rule?: string;
+  /** The rule's figures (`minimum`, `maximum`, `origin`, `format`, a bad line…). */
+  params?: Record<string, string | number>;
 }
 
 interface AppErrorOptions {
@@ -46,11 +51,41 @@ export class AppError extends TRPCError {
   }
 }
 
-/** Field issues of a zod / Standard Schema validation failure, if that is what `cause` is. */
+interface SchemaIssue {
+  path?: readonly (PropertyKey | { key: PropertyKey })[];
+  message?: unknown;
+  code?: unknown;
+  params?: unknown;
+  [figure: string]: unknown;
+}
+
+// The figures of a zod issue that a client needs to word the message itself.
+const figureNames = ["minimum", "maximum", "origin", "format", "expected"] as const;
+
+function figuresOf(issue: SchemaIssue): Record<string, string | number> {
+  const figures: Record<string, string | number> = {};
+  const named = typeof issue.params === "object" && issue.params !== null ? Object.entries(issue.params) : [];
+  for (const [name, value] of [...figureNames.map((n) => [n, issue[n]] as const), ...named]) {
+    if (typeof value === "string" || typeof value === "number") figures[name] = value;
+    else if (typeof value === "bigint") figures[name] = Number(value);
+  }
+  return figures;
+}
+
+/**
+ * Field issues of a zod / Standard Schema validation failure, if that is what `cause` is. A
+ * custom rule names itself with `params: {rule}`; other issues carry zod's code as the rule.
+ */
 export function issuesOf(cause: unknown): FieldIssue[] | undefined {
   if (typeof cause !== "object" || cause === null || !("issues" in cause) || !Array.isArray(cause.issues)) return undefined;
-  return (cause.issues as { path?: readonly (PropertyKey | { key: PropertyKey })[]; message?: unknown }[]).map((issue) => ({
-    path: (issue.path ?? []).map((p) => String(typeof p === "object" ? p.key : p)).join("."),
-    message: typeof issue.message === "string" ? issue.message : "Invalid value",
-  }));
+  return (cause.issues as SchemaIssue[]).map((issue) => {
+    const { rule, ...params } = figuresOf(issue);
+    const code = typeof rule === "string" ? rule : typeof issue.code === "string" ? issue.code : undefined;
+    return {
+      path: (issue.path ?? []).map((p) => String(typeof p === "object" ? p.key : p)).join("."),
+      message: typeof issue.message === "string" ? issue.message : "Invalid value",
+      ...(code ? { rule: code } : {}),
+      ...(Object.keys(params).length > 0 ? { params } : {}),
+    };
+  });
 }

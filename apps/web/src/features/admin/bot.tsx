@@ -1,11 +1,11 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { errorMessage } from "@/lib/errors";
+import { ErrorAlert } from "@/components/error-alert";
 import { trpc } from "@/lib/trpc";
 
 function Result({ error, children }: { error: unknown; children: ReactNode }) {
-  if (error) return <p className="alert error" role="alert">{errorMessage(error)}</p>;
+  if (error) return <ErrorAlert error={error} />;
   return children ? <div className="alert ok" role="status">{children}</div> : null;
 }
 
@@ -28,7 +28,7 @@ export function BotAdmin() {
         <section className="card stack" aria-labelledby="webhook-status">
           <h2 id="webhook-status">Webhook status</h2>
           {info.isPending && <p className="muted" role="status">Loading…</p>}
-          {info.isError && <p className="alert error" role="alert">{errorMessage(info.error)}</p>}
+          {info.isError && <ErrorAlert error={info.error} />}
           {info.data && (
             <dl className="stack">
               <div>

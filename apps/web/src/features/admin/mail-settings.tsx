@@ -2,7 +2,8 @@
 
 import { useEffect, useState, type FormEvent } from "react";
 import { Field } from "@/components/field";
-import { errorMessage, fieldErrors } from "@/lib/errors";
+import { ErrorAlert } from "@/components/error-alert";
+import { useErrorText } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 import { FormError } from "@/components/form-error";
 
@@ -22,13 +23,13 @@ function DomainsForm() {
     setUserDomains(settings.data.domains.roleAccess.user);
   }, [settings.data]);
   const list = domains.split(/[\s,]+/).map((d) => d.trim().toLowerCase()).filter(Boolean);
-  const errors = fieldErrors(save.error);
+  const errors = useErrorText().fields(save.error);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate({ domains: list, defaultDomain, roleAccess: { admin: list, user: userDomains.filter((d) => list.includes(d)) } });
   };
   if (settings.isPending) return <p className="muted" role="status">Loading…</p>;
-  if (settings.isError) return <p className="alert error" role="alert">{errorMessage(settings.error)}</p>;
+  if (settings.isError) return <ErrorAlert error={settings.error} />;
   return (
     <form className="card stack" onSubmit={onSubmit} noValidate aria-labelledby="domains-heading">
       <h2 id="domains-heading">Mail domains</h2>
@@ -77,7 +78,7 @@ function DefaultsForm() {
       aiFallbackDaily: String(d.aiFallbackDaily),
     });
   }, [settings.data]);
-  const errors = fieldErrors(save.error);
+  const errors = useErrorText().fields(save.error);
   const number = (key: string) => Number(values[key] ?? "");
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,23 +1,18 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId } from "react";
-import { errorMessage } from "@/lib/errors";
+import { ErrorAlert } from "@/components/error-alert";
 import { trpc } from "@/lib/trpc";
 
-const switches = [
-  ["mailboxCreation", "Create mailboxes"],
-  ["messenger", "Messenger notifications"],
-  ["outbound", "Send mail"],
-  ["aiFallback", "AI recognition"],
-] as const;
+const switches = ["mailboxCreation", "messenger", "outbound", "aiFallback"] as const;
 
-const quotas = [
-  ["outboundDailyQuota", "Daily outbound quota"],
-  ["apiDailyQuota", "Daily API-call quota"],
-] as const;
+const quotas = ["outboundDailyQuota", "apiDailyQuota"] as const;
 
 /** An administrator's per-user feature switches and quota overrides (empty: the business default). */
 export function UserSwitches({ userId }: { userId: string }) {
+  const t = useTranslations("admin.switches");
+  const admin = useTranslations("admin");
   const id = useId();
   const utils = trpc.useUtils();
   const features = trpc.admin.features.get.useQuery({ userId });
@@ -26,24 +21,24 @@ export function UserSwitches({ userId }: { userId: string }) {
       utils.admin.features.get.setData({ userId }, data);
     },
   });
-  if (features.isPending) return <p className="muted" role="status">Loading…</p>;
-  if (features.isError) return <p className="alert error" role="alert">{errorMessage(features.error)}</p>;
+  if (features.isPending) return <p className="muted" role="status">{admin("loading")}</p>;
+  if (features.isError) return <ErrorAlert error={features.error} />;
   const f = features.data;
   return (
-    <div className="row" aria-label="Feature switches">
-      {switches.map(([key, label]) => (
+    <div className="row" aria-label={t("label")}>
+      {switches.map((key) => (
         <label key={key} className="row">
-          <input type="checkbox" checked={f[key]} disabled={save.isPending} onChange={(e) => { save.mutate({ userId, [key]: e.target.checked }); }} /> {label}
+          <input type="checkbox" checked={f[key]} disabled={save.isPending} onChange={(e) => { save.mutate({ userId, [key]: e.target.checked }); }} /> {t(key)}
         </label>
       ))}
-      {quotas.map(([key, label]) => (
+      {quotas.map((key) => (
         <span key={key} className="row">
-          <label htmlFor={`${id}-${key}`}>{label}</label>
+          <label htmlFor={`${id}-${key}`}>{t(key === "outboundDailyQuota" ? "quota" : "apiQuota")}</label>
           <input
             id={`${id}-${key}`}
             type="number"
             min={0}
-            placeholder="default"
+            placeholder={t("quotaPlaceholder")}
             defaultValue={f[key] ?? ""}
             style={{ width: "7rem" }}
             onBlur={(e) => {
@@ -54,7 +49,7 @@ export function UserSwitches({ userId }: { userId: string }) {
           />
         </span>
       ))}
-      {save.error && <span className="field-error" role="alert">{errorMessage(save.error)}</span>}
+      <ErrorAlert error={save.error} />
     </div>
   );
 }

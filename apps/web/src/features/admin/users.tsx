@@ -1,11 +1,15 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { Fragment, useState } from "react";
 import { UserSwitches } from "@/features/admin/user-switches";
-import { errorMessage } from "@/lib/errors";
+import { ErrorAlert } from "@/components/error-alert";
 import { trpc } from "@/lib/trpc";
 
 export function UsersAdmin() {
+  const t = useTranslations("admin.users");
+  const admin = useTranslations("admin");
+  const format = useFormatter();
   const [query, setQuery] = useState("");
   const [expanded, setExpanded] = useState<string | null>(null);
   const session = trpc.auth.session.useQuery();
@@ -21,29 +25,29 @@ export function UsersAdmin() {
     <>
       <div className="page-header">
         <div>
-          <h1>Users</h1>
-          <p className="muted">{users.data ? `${users.data.pages[0]?.total ?? 0} accounts` : "\u00a0"}</p>
+          <h1>{t("title")}</h1>
+          <p className="muted">{users.data ? t("count", { count: users.data.pages[0]?.total ?? 0 }) : "\u00a0"}</p>
         </div>
         <div className="field">
-          <label htmlFor="user-search">Search</label>
-          <input id="user-search" type="search" placeholder="E-mail or name" value={query} onChange={(e) => { setQuery(e.target.value); }} />
+          <label htmlFor="user-search">{t("search")}</label>
+          <input id="user-search" type="search" placeholder={t("searchPlaceholder")} value={query} onChange={(e) => { setQuery(e.target.value); }} />
         </div>
       </div>
-      {update.error && <p className="alert error" role="alert">{errorMessage(update.error)}</p>}
-      {users.isPending && <p className="muted" role="status">Loading…</p>}
-      {users.isError && <p className="alert error" role="alert">{errorMessage(users.error)}</p>}
-      {users.data && rows.length === 0 && <p className="card empty">No users match “{query}”.</p>}
+      {update.error && <ErrorAlert error={update.error} />}
+      {users.isPending && <p className="muted" role="status">{admin("loading")}</p>}
+      {users.isError && <ErrorAlert error={users.error} />}
+      {users.data && rows.length === 0 && <p className="card empty">{t("noMatch", { query })}</p>}
       {rows.length > 0 && (
         <table className="list">
           <thead>
             <tr>
-              <th scope="col">E-mail</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">Joined</th>
-              <th scope="col">Sent today</th>
-              <th scope="col">API calls today</th>
-              <th scope="col"><span className="sr-only">Feature switches</span></th>
+              <th scope="col">{t("email")}</th>
+              <th scope="col">{t("role")}</th>
+              <th scope="col">{t("status")}</th>
+              <th scope="col">{t("joined")}</th>
+              <th scope="col">{t("sentToday")}</th>
+              <th scope="col">{t("apiToday")}</th>
+              <th scope="col"><span className="sr-only">{t("switchesColumn")}</span></th>
             </tr>
           </thead>
           <tbody>
@@ -52,28 +56,28 @@ export function UsersAdmin() {
               return (
                 <Fragment key={user.id}>
                 <tr>
-                  <td>{user.email}{self && <span className="badge"> you</span>}</td>
+                  <td>{user.email}{self && <span className="badge"> {t("you")}</span>}</td>
                   <td>
-                    <label className="sr-only" htmlFor={`role-${user.id}`}>Role of {user.email}</label>
+                    <label className="sr-only" htmlFor={`role-${user.id}`}>{t("roleOf", { email: user.email })}</label>
                     <select id={`role-${user.id}`} value={user.role} disabled={self || update.isPending} onChange={(e) => { update.mutate({ id: user.id, role: e.target.value === "admin" ? "admin" : "user" }); }}>
-                      <option value="user">User</option>
-                      <option value="admin">Administrator</option>
+                      <option value="user">{admin("roles.user")}</option>
+                      <option value="admin">{admin("roles.admin")}</option>
                     </select>
                   </td>
                   <td>
-                    <span className={`badge ${user.disabled ? "warn" : "ok"}`}>{user.disabled ? "Disabled" : "Active"}</span>{" "}
+                    <span className={`badge ${user.disabled ? "warn" : "ok"}`}>{user.disabled ? t("disabled") : t("active")}</span>{" "}
                     {!self && (
                       <button className="button small" type="button" disabled={update.isPending} onClick={() => { update.mutate({ id: user.id, disabled: !user.disabled }); }}>
-                        {user.disabled ? "Enable" : "Disable"}
+                        {user.disabled ? t("enable") : t("disable")}
                       </button>
                     )}
                   </td>
-                  <td>{user.createdAt.toLocaleDateString()}</td>
-                  <td data-testid="user-outbound-usage">{user.outbound ? `${user.outbound.sentToday} / ${user.outbound.quota}` : "–"}</td>
-                  <td data-testid="user-api-usage">{user.api ? `${user.api.usedToday} / ${user.api.quota}` : "–"}</td>
+                  <td>{format.dateTime(user.createdAt, { dateStyle: "medium" })}</td>
+                  <td data-testid="user-outbound-usage">{user.outbound ? `${format.number(user.outbound.sentToday)} / ${format.number(user.outbound.quota)}` : "–"}</td>
+                  <td data-testid="user-api-usage">{user.api ? `${format.number(user.api.usedToday)} / ${format.number(user.api.quota)}` : "–"}</td>
                   <td>
                     <button className="button small" type="button" aria-expanded={expanded === user.id} onClick={() => { setExpanded(expanded === user.id ? null : user.id); }}>
-                      Switches
+                      {t("switches")}
                     </button>
                   </td>
                 </tr>
@@ -93,7 +97,7 @@ export function UsersAdmin() {
       {users.hasNextPage && (
         <p>
           <button className="button" type="button" disabled={users.isFetchingNextPage} onClick={() => void users.fetchNextPage()}>
-            {users.isFetchingNextPage ? "Loading…" : "Load more"}
+            {users.isFetchingNextPage ? t("loadingMore") : t("loadMore")}
           </button>
         </p>
       )}

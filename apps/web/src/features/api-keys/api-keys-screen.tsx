@@ -1,11 +1,13 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { CopyButton } from "@/components/copy-button";
 import { Field } from "@/components/field";
 import { FormError } from "@/components/form-error";
 import { apiBase } from "@/lib/api-base";
-import { errorMessage, fieldErrors } from "@/lib/errors";
+import { ErrorAlert } from "@/components/error-alert";
+import { useErrorText } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 
 /** Where scripts reach the API: the configured API base, else this origin (which forwards /api/*). */
@@ -13,24 +15,21 @@ function apiOrigin(): string {
   return apiBase || window.location.origin;
 }
 
-function when(date: Date | null): string {
-  return date ? date.toLocaleString() : "never";
-}
-
 /** A new key, shown once, with a ready curl line. */
 function NewKey({ value, onDismiss }: { value: string; onDismiss: () => void }) {
+  const t = useTranslations("apiKeys");
   const curl = `curl -H "Authorization: Bearer ${value}" ${apiOrigin()}/api/v1/mailboxes`;
   return (
-    <div className="alert ok stack" role="status" aria-label="New API key">
-      <p>Copy the key now: it is shown only this once (only its hash is stored).</p>
+    <div className="alert ok stack" role="status" aria-label={t("newKeyLabel")}>
+      <p>{t("copyNow")}</p>
       <p className="row">
         <code className="token" data-testid="api-key">{value}</code>
-        <CopyButton value={value} label="Copy key" />
-        <button className="button small" type="button" onClick={onDismiss}>Done</button>
+        <CopyButton value={value} label={t("copyKey")} />
+        <button className="button small" type="button" onClick={onDismiss}>{t("done")}</button>
       </p>
       <p className="row">
         <code className="token" data-testid="api-key-curl">{curl}</code>
-        <CopyButton value={curl} label="Copy curl" />
+        <CopyButton value={curl} label={t("copyCurl")} />
       </p>
     </div>
   );
@@ -38,6 +37,9 @@ function NewKey({ value, onDismiss }: { value: string; onDismiss: () => void }) 
 
 /** `/settings/api-keys`: the user's API keys, making and revoking them, and today's usage. */
 export function ApiKeysScreen() {
+  const t = useTranslations("apiKeys");
+  const format = useFormatter();
+  const when = (date: Date | null) => (date ? format.dateTime(date, { dateStyle: "medium", timeStyle: "short" }) : t("never"));
   const utils = trpc.useUtils();
   const keys = trpc.apiKeys.list.useQuery();
   // Scripts use the keys while nobody looks at this page: count afresh whenever it opens.
@@ -54,7 +56,7 @@ export function ApiKeysScreen() {
     },
   });
   const revoke = trpc.apiKeys.revoke.useMutation({ onSuccess: () => utils.apiKeys.list.invalidate() });
-  const errors = fieldErrors(create.error);
+  const errors = useErrorText().fields(create.error);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -65,47 +67,46 @@ export function ApiKeysScreen() {
     <>
       <div className="page-header">
         <div>
-          <h1>API keys</h1>
+          <h1>{t("title")}</h1>
           <p className="muted">
-            Keys let scripts and test suites use your mailboxes through the REST API: create a mailbox, wait for the code, read the
-            mail. See the <a href={`${apiBase}/api/v1/docs`}>API reference</a>.
+            {t.rich("intro", { reference: (chunks) => <a href={`${apiBase}/api/v1/docs`}>{chunks}</a> })}
           </p>
         </div>
       </div>
       <div className="stack">
         <p className="card" data-testid="api-usage">
-          {usage.data ? `${String(usage.data.usedToday)} of ${String(usage.data.quota)} API calls today (UTC)` : "Loading today's usage…"}
+          {usage.data ? t("usage", { used: usage.data.usedToday, quota: usage.data.quota }) : t("loadingUsage")}
         </p>
         <section className="card stack" aria-labelledby="api-keys-new">
-          <h2 id="api-keys-new">New key</h2>
+          <h2 id="api-keys-new">{t("newHeading")}</h2>
           <form className="stack" onSubmit={onSubmit} noValidate>
-            <Field label="Name" hint="What uses it, e.g. “CI sign-up tests”" value={name} onChange={(e) => { setName(e.target.value); }} error={errors.name} />
-            <Field label="Expires after (days)" type="number" min={1} placeholder="never" value={days} onChange={(e) => { setDays(e.target.value); }} error={errors.expiresInDays} />
+            <Field label={t("name")} hint={t("nameHint")} value={name} onChange={(e) => { setName(e.target.value); }} error={errors.name} />
+            <Field label={t("expires")} type="number" min={1} placeholder={t("never")} value={days} onChange={(e) => { setDays(e.target.value); }} error={errors.expiresInDays} />
             <div className="row">
               <button className="button primary" type="submit" disabled={create.isPending}>
-                {create.isPending ? "Creating…" : "Create key"}
+                {create.isPending ? t("creating") : t("create")}
               </button>
-              <span className="muted">Up to 20 keys.</span>
+              <span className="muted">{t("limit")}</span>
             </div>
           </form>
           <FormError error={create.error} />
         </section>
         {created && <NewKey value={created} onDismiss={() => { setCreated(null); }} />}
         <section className="stack" aria-labelledby="api-keys-list">
-          <h2 id="api-keys-list">Your keys</h2>
-          {keys.isPending && <p className="muted" role="status">Loading…</p>}
-          {keys.isError && <p className="alert error" role="alert">{errorMessage(keys.error)}</p>}
-          {keys.data?.length === 0 && <p className="card empty">No keys yet.</p>}
+          <h2 id="api-keys-list">{t("listHeading")}</h2>
+          {keys.isPending && <p className="muted" role="status">{t("loading")}</p>}
+          {keys.isError && <ErrorAlert error={keys.error} />}
+          {keys.data?.length === 0 && <p className="card empty">{t("empty")}</p>}
           {keys.data && keys.data.length > 0 && (
             <table>
               <thead>
                 <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Key</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col"><span className="sr-only">Actions</span></th>
+                  <th scope="col">{t("name")}</th>
+                  <th scope="col">{t("key")}</th>
+                  <th scope="col">{t("created")}</th>
+                  <th scope="col">{t("lastUsed")}</th>
+                  <th scope="col">{t("expires")}</th>
+                  <th scope="col"><span className="sr-only">{t("actions")}</span></th>
                 </tr>
               </thead>
               <tbody>
@@ -115,10 +116,10 @@ export function ApiKeysScreen() {
                     <td><code>{key.prefix}…</code></td>
                     <td>{when(key.createdAt)}</td>
                     <td>{when(key.lastUsedAt)}</td>
-                    <td>{key.expiresAt ? when(key.expiresAt) : "never"}</td>
+                    <td>{when(key.expiresAt)}</td>
                     <td>
                       <button className="button small" type="button" disabled={revoke.isPending} onClick={() => { revoke.mutate({ id: key.id }); }}>
-                        Revoke<span className="sr-only"> {key.name}</span>
+                        {t("revoke")}<span className="sr-only"> {key.name}</span>
                       </button>
                     </td>
                   </tr>

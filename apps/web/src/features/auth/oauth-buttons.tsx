@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { oauthStartPath } from "@/lib/api-base";
 import { trpc } from "@/lib/trpc";
 
@@ -7,16 +8,17 @@ import { trpc } from "@/lib/trpc";
  * "Continue with …" for every enabled provider. Plain links, not fetches: the browser itself goes
  * to the provider and back, on the front-end domain.
  */
-export function OAuthButtons({ next, intro = "or" }: { next: string; intro?: string }) {
+export function OAuthButtons({ next, intro }: { next: string; intro?: string }) {
+  const t = useTranslations("auth");
   const providers = trpc.auth.oauth.providers.useQuery(undefined, { staleTime: 60_000 });
   const enabled = providers.data?.filter((p) => p.enabled) ?? [];
   if (enabled.length === 0) return null;
   return (
-    <div className="stack" aria-label="Quick login">
-      <p className="divider">{intro}</p>
+    <div className="stack" role="group" aria-label={t("quickLogin")}>
+      <p className="divider">{intro ?? t("or")}</p>
       {enabled.map((provider) => (
         <a key={provider.id} className="button" href={oauthStartPath(provider.id, next)}>
-          Continue with {provider.label}
+          {t("continueWith", { provider: provider.label })}
         </a>
       ))}
     </div>

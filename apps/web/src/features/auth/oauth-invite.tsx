@@ -1,25 +1,29 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Field } from "@/components/field";
-import { OAuthButtons } from "@/features/auth/oauth-buttons";
-import { useEnterApp } from "@/features/auth/use-enter-app";
-import { errorCode, errorMessage, fieldErrors } from "@/lib/errors";
+import { errorCode, useErrorText } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
+import { OAuthButtons } from "./oauth-buttons";
+import { useEnterApp } from "./use-enter-app";
 
 function StartAgain({ message }: { message: string }) {
+  const t = useTranslations("auth");
   return (
     <div className="stack">
       <p className="alert error" role="alert">
         {message}
       </p>
-      <OAuthButtons next="/dashboard" intro="Start again" />
+      <OAuthButtons next="/dashboard" intro={t("startAgain")} />
     </div>
   );
 }
 
 /** Step two of a new third-party user's quick login: who is signing up, and their invite code. */
 export function OAuthInvite({ provider, ticket }: { provider: string; ticket: string }) {
+  const t = useTranslations("auth");
+  const errorText = useErrorText();
   const { enter } = useEnterApp();
   const [inviteCode, setInviteCode] = useState("");
   const pending = trpc.auth.oauth.ticket.useQuery({ ticket }, { retry: false, refetchOnWindowFocus: false });
@@ -29,45 +33,43 @@ export function OAuthInvite({ provider, ticket }: { provider: string; ticket: st
   if (pending.isPending) {
     return (
       <p className="muted" role="status">
-        Checking your sign-in…
+        {t("checkingSignIn")}
       </p>
     );
   }
   if (pending.isError) {
     return errorCode(pending.error) === "oauth_ticket_invalid" ? (
-      <StartAgain message="OAuth ticket is invalid: this sign-in has expired (after 15 minutes) or was already finished. Please start again." />
+      <StartAgain message={t("ticketExpired")} />
     ) : (
       <p className="alert error" role="alert">
-        {errorMessage(pending.error)}
+        {errorText.message(pending.error)}
       </p>
     );
   }
   if (errorCode(finalize.error) === "oauth_ticket_invalid") {
-    return <StartAgain message="OAuth ticket is invalid: this sign-in has expired or can no longer be finished. Please start again." />;
+    return <StartAgain message={t("ticketGone")} />;
   }
 
   const label = providers.data?.find((p) => p.id === pending.data.provider)?.label ?? pending.data.provider;
   const who = pending.data.name ? `${pending.data.name} (${pending.data.email})` : pending.data.email;
-  const errors = fieldErrors(finalize.error);
-  const inviteError = errors.inviteCode ?? (errorCode(finalize.error) === "invite_code_invalid" ? errorMessage(finalize.error) : undefined);
+  const errors = errorText.fields(finalize.error);
+  const inviteError = errors.inviteCode ?? (errorCode(finalize.error) === "invite_code_invalid" ? errorText.message(finalize.error) : undefined);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     finalize.mutate({ provider, ticket, inviteCode });
   };
   return (
     <form className="stack" onSubmit={onSubmit} noValidate>
-      <p data-testid="oauth-invite-who">
-        Finishing sign-up with {label} for <strong>{who}</strong>.
-      </p>
-      <p className="muted">New accounts need an invite code. Ask an administrator for one.</p>
+      <p data-testid="oauth-invite-who">{t.rich("finishingWith", { provider: label, who, strong: (chunks) => <strong>{chunks}</strong> })}</p>
+      <p className="muted">{t("inviteNeeded")}</p>
       {finalize.error && !inviteError && (
         <p className="alert error" role="alert">
-          {errorMessage(finalize.error)}
+          {errorText.message(finalize.error)}
         </p>
       )}
-      <Field label="Invite code" name="inviteCode" autoComplete="off" required value={inviteCode} onChange={(e) => { setInviteCode(e.target.value); }} error={inviteError} />
+      <Field label={t("inviteCode")} name="inviteCode" autoComplete="off" required value={inviteCode} onChange={(e) => { setInviteCode(e.target.value); }} error={inviteError} />
       <button className="button primary" type="submit" disabled={finalize.isPending}>
-        {finalize.isPending ? "Creating account…" : "Create account"}
+        {finalize.isPending ? t("creatingAccount") : t("createAccount")}
       </button>
     </form>
   );

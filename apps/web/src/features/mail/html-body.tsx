@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 
 /**
@@ -14,18 +15,19 @@ function sandboxDocument(html: string, allowImages: boolean): string {
 }
 
 export function HtmlBody({ html }: { html: string }) {
+  const t = useTranslations("mail.html");
   const [allowImages, setAllowImages] = useState(false);
   const hasRemoteImages = /<img[^>]+src\s*=\s*["']?https?:/i.test(html) || /url\(\s*["']?https?:/i.test(html);
   return (
     <div className="stack">
       {hasRemoteImages && !allowImages && (
         <p className="alert row" style={{ justifyContent: "space-between" }}>
-          Remote images are blocked to protect your privacy.
-          <button className="button small" type="button" onClick={() => { setAllowImages(true); }}>Show images</button>
+          {t("imagesBlocked")}
+          <button className="button small" type="button" onClick={() => { setAllowImages(true); }}>{t("showImages")}</button>
         </p>
       )}
       <iframe
-        title="Message content"
+        title={t("frameTitle")}
         sandbox="allow-popups allow-popups-to-escape-sandbox"
         referrerPolicy="no-referrer"
         srcDoc={sandboxDocument(html, allowImages)}

@@ -1,22 +1,21 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
+import { ErrorAlert } from "@/components/error-alert";
 import { apiBase } from "@/lib/api-base";
-import { errorCode, errorMessage } from "@/lib/errors";
+import { errorCode, useErrorText } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 import { ReplyButton } from "@/features/outbound/reply-button";
 import { HtmlBody } from "./html-body";
 import { RecognitionCard } from "./recognition-badge";
 
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-}
-
 export function MessageView({ id }: { id: string }) {
+  const t = useTranslations("mail.view");
+  const format = useFormatter();
+  const errors = useErrorText();
   const router = useRouter();
   const utils = trpc.useUtils();
   const message = trpc.messages.get.useQuery({ id }, { retry: false });
@@ -41,13 +40,20 @@ export function MessageView({ id }: { id: string }) {
     }
   }, [unread, id, setRead]);
 
-  if (message.isPending) return <p className="muted" role="status">Loading message…</p>;
+  const formatSize = (bytes: number): string => {
+    if (bytes < 1024) return t("bytes", { size: bytes });
+    if (bytes < 1024 * 1024) return t("kib", { size: Math.round(bytes / 102.4) / 10 });
+    return t("mib", { size: Math.round(bytes / 1024 / 102.4) / 10 });
+  };
+
+  if (message.isPending) return <p className="muted" role="status">{t("loading")}</p>;
   if (message.isError) {
+    const gone = errorCode(message.error) === "not_found";
     return (
       <div className="card empty" role="alert">
-        <h2>{errorCode(message.error) === "not_found" ? "Message not found" : "Could not load this message"}</h2>
-        <p>{errorCode(message.error) === "not_found" ? "It may have been deleted or expired." : errorMessage(message.error)}</p>
-        <Link className="button" href="/inbox">Back to the inbox</Link>
+        <h2>{gone ? t("notFoundTitle") : t("loadFailed")}</h2>
+        <p>{gone ? t("notFoundText") : errors.message(message.error)}</p>
+        <Link className="button" href="/inbox">{t("backToInbox")}</Link>
       </div>
     );
   }
@@ -57,50 +63,57 @@ export function MessageView({ id }: { id: string }) {
     <article className="stack">
       <div className="page-header">
         <div>
-          <h1>{m.subject || "(no subject)"}</h1>
+          <h1>{m.subject || t("noSubject")}</h1>
           <p className="muted">
-            From {m.from.name ? `${m.from.name} <${m.from.address}>` : m.from.address} · to {m.to} · {m.receivedAt.toLocaleString()}
+            {t("meta", {
+              from: m.from.name ? `${m.from.name} <${m.from.address}>` : m.from.address,
+              to: m.to,
+              date: format.dateTime(m.receivedAt, { dateStyle: "medium", timeStyle: "short" }),
+            })}
           </p>
         </div>
         <div className="row">
-          <Link className="button small" href="/inbox">Inbox</Link>
+          <Link className="button small" href="/inbox">{t("inbox")}</Link>
           <ReplyButton messageId={m.id} />
           {m.read ? (
-            <button className="button small" type="button" disabled={markRead.isPending} onClick={() => { markRead.mutate({ id, read: false }); }}>Mark unread</button>
+            <button className="button small" type="button" disabled={markRead.isPending} onClick={() => { markRead.mutate({ id, read: false }); }}>{t("markUnread")}</button>
           ) : (
-            <button className="button small" type="button" disabled={markRead.isPending} onClick={() => { markRead.mutate({ id, read: true }); }}>Mark read</button>
+            <button className="button small" type="button" disabled={markRead.isPending} onClick={() => { markRead.mutate({ id, read: true }); }}>{t("markRead")}</button>
           )}
-          {m.rawAvailable && <a className="button small" href={`${apiBase}/api/messages/${m.id}/raw`}>Download .eml</a>}
-          <button className="button small danger" type="button" disabled={remove.isPending} onClick={() => { if (window.confirm("Delete this message?")) remove.mutate({ id }); }}>
-            Delete
+          {m.rawAvailable && <a className="button small" href={`${apiBase}/api/messages/${m.id}/raw`}>{t("download")}</a>}
+          <button className="button small danger" type="button" disabled={remove.isPending} onClick={() => { if (window.confirm(t("confirmDelete"))) remove.mutate({ id }); }}>
+            {t("delete")}
           </button>
         </div>
       </div>
+      <ErrorAlert error={remove.error ?? markRead.error} />
       <RecognitionCard recognition={m.recognition} />
       {m.notice && <p className="alert error">{m.notice}</p>}
       {m.attachments.length > 0 && (
-        <section aria-label="Attachments" className="card">
-          <h2>Attachments</h2>
+        <section aria-labelledby="attachments-heading" className="card">
+          <h2 id="attachments-heading">{t("attachments")}</h2>
           <ul>
             {m.attachments.map((a) => (
               <li key={a.id}>
                 {a.available ? <a href={`${apiBase}/api/messages/${m.id}/attachments/${a.id}`}>{a.filename}</a> : <span>{a.filename}</span>}{" "}
-                <span className="muted">({a.contentType}, {formatSize(a.size)}){!a.available && ` — not kept: ${a.unavailableReason ?? "unavailable"}`}</span>
+                <span className="muted">
+                  ({t("attachmentInfo", { type: a.contentType, size: formatSize(a.size) })}){!a.available && ` — ${t("notKept", { reason: a.unavailableReason ?? t("unavailable") })}`}
+                </span>
               </li>
             ))}
           </ul>
         </section>
       )}
       {m.html && m.text && (
-        <div className="row" role="tablist" aria-label="Message format">
-          <button role="tab" aria-selected={tab === "html"} className={`button small ${tab === "html" ? "primary" : ""}`} type="button" onClick={() => { setTab("html"); }}>Formatted</button>
-          <button role="tab" aria-selected={tab === "text"} className={`button small ${tab === "text" ? "primary" : ""}`} type="button" onClick={() => { setTab("text"); }}>Plain text</button>
+        <div className="row" role="tablist" aria-label={t("format")}>
+          <button role="tab" aria-selected={tab === "html"} className={`button small ${tab === "html" ? "primary" : ""}`} type="button" onClick={() => { setTab("html"); }}>{t("formatted")}</button>
+          <button role="tab" aria-selected={tab === "text"} className={`button small ${tab === "text" ? "primary" : ""}`} type="button" onClick={() => { setTab("text"); }}>{t("plain")}</button>
         </div>
       )}
       {showHtml ? (
         <HtmlBody html={m.html ?? ""} />
       ) : (
-        <pre className="card" style={{ whiteSpace: "pre-wrap", wordBreak: "break-word", margin: 0 }} data-testid="message-text">{m.text || "(empty message)"}</pre>
+        <pre className="card" style={{ whiteSpace: "pre-wrap", wordBreak: "break-word", margin: 0 }} data-testid="message-text">{m.text || t("emptyMessage")}</pre>
       )}
     </article>
   );

@@ -1,3 +1,6 @@
+"use client";
+
+import { useTranslations } from "next-intl";
 import { CopyButton } from "@/components/copy-button";
 
 interface Recognition {
@@ -8,15 +11,16 @@ interface Recognition {
 
 /** The extracted code or link, prominent and one click from the clipboard. */
 export function RecognitionCard({ recognition }: { recognition: Recognition }) {
+  const t = useTranslations("mail.recognition");
   if (recognition.kind === "none" || !recognition.value) return null;
   return (
-    <div className="alert ok row" style={{ justifyContent: "space-between" }} aria-label="Extracted from this message">
+    <div className="alert ok row" style={{ justifyContent: "space-between" }} role="group" aria-label={t("extracted")}>
       <span>
-        {recognition.kind === "code" ? "Verification code" : "Verification link"}
-        {recognition.source === "ai" && <span className="badge"> found by AI</span>}
+        {recognition.kind === "code" ? t("code") : t("link")}
+        {recognition.source === "ai" && <span className="badge"> {t("byAi")}</span>}
         <br />
         {recognition.kind === "code" ? (
-          <strong data-testid="recognized-code" style={{ fontSize: "1.6rem", letterSpacing: "0.12em", fontFamily: "ui-monospace, monospace" }}>
+          <strong data-testid="recognized-code" className="recognized-code">
             {recognition.value}
           </strong>
         ) : (
@@ -25,13 +29,14 @@ export function RecognitionCard({ recognition }: { recognition: Recognition }) {
           </a>
         )}
       </span>
-      <CopyButton value={recognition.value} label={recognition.kind === "code" ? "Copy code" : "Copy link"} />
+      <CopyButton value={recognition.value} label={recognition.kind === "code" ? t("copyCode") : t("copyLink")} />
     </div>
   );
 }
 
 /** A compact marker for lists. */
 export function RecognitionChip({ recognition }: { recognition: Recognition }) {
+  const t = useTranslations("mail.list");
   if (recognition.kind === "none" || !recognition.value) return null;
-  return <code className="token">{recognition.kind === "code" ? recognition.value : "link"}</code>;
+  return <code className="token">{recognition.kind === "code" ? recognition.value : t("link")}</code>;
 }

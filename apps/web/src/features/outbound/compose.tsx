@@ -1,16 +1,17 @@
 "use client";
 
 import { maxRecipients } from "@mailroom/api/shared";
+import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Field } from "@/components/field";
 import { FormError } from "@/components/form-error";
-import { errorMessage, fieldErrors } from "@/lib/errors";
+import { ErrorAlert } from "@/components/error-alert";
+import { useErrorText } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 import { RecipientsInput, toRecipients, type Recipient } from "./recipients-input";
 import { replyDraft } from "./reply";
 import { OutboundUsage, useOutboundStatus } from "./status";
-import { composeText as t } from "./text";
 
 interface PickedFile {
   name: string;
@@ -50,6 +51,9 @@ function issueFor(errors: Record<string, string>, field: string): string | undef
  * reply with the original quoted. A send is retried safely: one idempotency key per draft.
  */
 export function Compose({ replyTo }: { replyTo?: string | undefined }) {
+  const t = useTranslations("outbound.compose");
+  const format = useFormatter();
+  const errorText = useErrorText();
   const router = useRouter();
   const utils = trpc.useUtils();
   const ids = { subject: useId(), text: useId(), files: useId(), from: useId() };
@@ -74,18 +78,18 @@ export function Compose({ replyTo }: { replyTo?: string | undefined }) {
   useEffect(() => {
     if (prefilled.current || !original.data) return;
     prefilled.current = true;
-    const draft = replyDraft(original.data);
+    const draft = replyDraft(original.data, (date, from) => t("quoteHeader", { date: format.dateTime(date, { dateStyle: "medium", timeStyle: "short" }), from }));
     setMailboxId(draft.mailboxId);
     setTo(toRecipients(draft.to));
     setSubject(draft.subject);
     setText(draft.text);
-  }, [original.data]);
+  }, [original.data, t, format]);
 
   const send = trpc.outbound.send.useMutation({
     onSuccess: async (record) => {
       await Promise.all([utils.outbound.list.invalidate(), utils.outbound.status.invalidate()]);
       if (record.status === "failed") {
-        setFailure(t.failed(record.error ?? ""));
+        setFailure(t("failed", { error: record.error ?? "" }));
         setIdempotencyKey(crypto.randomUUID());
         return;
       }
@@ -93,10 +97,10 @@ export function Compose({ replyTo }: { replyTo?: string | undefined }) {
     },
   });
 
-  if (status.isPending || boxes.isPending) return <p className="muted" role="status">{t.loading}</p>;
-  if (status.isError) return <p className="alert error" role="alert">{errorMessage(status.error)}</p>;
-  if (boxes.isError) return <p className="alert error" role="alert">{errorMessage(boxes.error)}</p>;
-  const title = replyTo ? t.replyTitle : t.title;
+  if (status.isPending || boxes.isPending) return <p className="muted" role="status">{t("loading")}</p>;
+  if (status.isError) return <ErrorAlert error={status.error} />;
+  if (boxes.isError) return <ErrorAlert error={boxes.error} />;
+  const title = replyTo ? t("replyTitle") : t("title");
   if (!status.data.enabled) {
     return (
       <section className="stack">
@@ -109,7 +113,7 @@ export function Compose({ replyTo }: { replyTo?: string | undefined }) {
     return (
       <section className="stack">
         <h1>{title}</h1>
-        <p className="card empty">{t.noMailboxes}</p>
+        <p className="card empty">{t("noMailboxes")}</p>
       </section>
     );
   }
@@ -119,7 +123,7 @@ export function Compose({ replyTo }: { replyTo?: string | undefined }) {
   const fromId = mailboxId || boxes.data[0]?.id || "";
   const fromAddress = boxes.data.find((b) => b.id === fromId)?.address ?? "";
   const size = new TextEncoder().encode(text).byteLength + files.reduce((sum, f) => sum + f.size, 0);
-  const serverErrors = fieldErrors(send.error);
+  const serverErrors = errorText.fields(send.error);
 
   const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
     const picked = Array.from(event.target.files ?? []);
@@ -138,10 +142,10 @@ export function Compose({ replyTo }: { replyTo?: string | undefined }) {
     setFailure(null);
     const all = [...to, ...cc, ...bcc];
     const local =
-      to.length === 0 ? t.noRecipients
-      : all.some((r) => !r.valid) ? t.invalidRecipients
-      : all.length > maxRecipients ? t.tooManyRecipients(maxRecipients)
-      : size > maxBytes ? t.tooLarge(formatBytes(maxBytes))
+      to.length === 0 ? t("noRecipients")
+      : all.some((r) => !r.valid) ? t("invalidRecipients")
+      : all.length > maxRecipients ? t("tooManyRecipients", { max: maxRecipients })
+      : size > maxBytes ? t("tooLarge", { max: formatBytes(maxBytes) })
       : null;
     setProblem(local);
     if (local) return;
@@ -165,10 +169,10 @@ export function Compose({ replyTo }: { replyTo?: string | undefined }) {
         <h1>{title}</h1>
         <OutboundUsage status={status.data} />
       </div>
-      {replyTo && original.isError && <p className="alert error" role="alert">{t.originalMissing}</p>}
+      {replyTo && original.isError && <p className="alert error" role="alert">{t("originalMissing")}</p>}
       <form className="card stack" onSubmit={onSubmit} noValidate aria-label={title}>
         <div className="field">
-          <label htmlFor={ids.from}>{t.from}</label>
+          <label htmlFor={ids.from}>{t("from")}</label>
           <select id={ids.from} value={fromId} onChange={(e) => { setMailboxId(e.target.value); }} aria-invalid={serverErrors.mailboxId ? true : undefined}>
             {boxes.data.map((b) => (
               <option key={b.id} value={b.id}>{b.address}</option>
@@ -179,40 +183,40 @@ export function Compose({ replyTo }: { replyTo?: string | undefined }) {
         {serviceAddress && (
           <div className="stack" style={{ gap: "0.3rem" }}>
             <label className="row">
-              <input type="checkbox" checked={useService} onChange={(e) => { setUseService(e.target.checked); }} /> {t.useService(serviceAddress)}
+              <input type="checkbox" checked={useService} onChange={(e) => { setUseService(e.target.checked); }} /> {t("useService", { address: serviceAddress })}
             </label>
-            {useService && <span className="hint">{t.useServiceHint(fromAddress)}</span>}
+            {useService && <span className="hint">{t("useServiceHint", { mailbox: fromAddress })}</span>}
             {serverErrors.from && <span className="field-error" role="alert">{serverErrors.from}</span>}
           </div>
         )}
-        <RecipientsInput label={t.to} value={to} onChange={setTo} hint={t.recipientsHint} error={issueFor(serverErrors, "to")} />
+        <RecipientsInput label={t("to")} value={to} onChange={setTo} hint={t("recipientsHint")} error={issueFor(serverErrors, "to")} />
         {showCopies ? (
           <>
-            <RecipientsInput label={t.cc} value={cc} onChange={setCc} error={issueFor(serverErrors, "cc")} />
-            <RecipientsInput label={t.bcc} value={bcc} onChange={setBcc} error={issueFor(serverErrors, "bcc")} />
+            <RecipientsInput label={t("cc")} value={cc} onChange={setCc} error={issueFor(serverErrors, "cc")} />
+            <RecipientsInput label={t("bcc")} value={bcc} onChange={setBcc} error={issueFor(serverErrors, "bcc")} />
           </>
         ) : (
           <p>
-            <button className="button small" type="button" onClick={() => { setShowCopies(true); }}>{t.showCopies}</button>
+            <button className="button small" type="button" onClick={() => { setShowCopies(true); }}>{t("showCopies")}</button>
           </p>
         )}
-        <Field label={t.subject} value={subject} onChange={(e) => { setSubject(e.target.value); }} error={serverErrors.subject} maxLength={998} />
+        <Field label={t("subject")} value={subject} onChange={(e) => { setSubject(e.target.value); }} error={serverErrors.subject} maxLength={998} />
         <div className="field">
-          <label htmlFor={ids.text}>{t.message}</label>
+          <label htmlFor={ids.text}>{t("message")}</label>
           <textarea id={ids.text} rows={12} value={text} onChange={(e) => { setText(e.target.value); }} aria-invalid={serverErrors.text ? true : undefined} />
           {serverErrors.text && <span className="field-error" role="alert">{serverErrors.text}</span>}
         </div>
         <div className="field">
-          <label htmlFor={ids.files}>{t.attachments}</label>
+          <label htmlFor={ids.files}>{t("attachments")}</label>
           <input id={ids.files} type="file" multiple onChange={(e) => void onFiles(e)} aria-describedby={`${ids.files}-hint`} />
-          <span id={`${ids.files}-hint`} className="hint">{reading ? t.readingFiles : t.attachHint(formatBytes(maxBytes))}</span>
+          <span id={`${ids.files}-hint`} className="hint">{reading ? t("readingFiles") : t("attachHint", { max: formatBytes(maxBytes) })}</span>
           {issueFor(serverErrors, "attachments") && <span className="field-error" role="alert">{issueFor(serverErrors, "attachments")}</span>}
           {files.length > 0 && (
-            <ul aria-label={t.attachedFiles}>
+            <ul aria-label={t("attachedFiles")}>
               {files.map((f, i) => (
                 <li key={`${f.name}-${i}`}>
                   {f.name} <span className="muted">({formatBytes(f.size)})</span>{" "}
-                  <button className="button small" type="button" aria-label={t.removeFile(f.name)} onClick={() => { setFiles(files.filter((_, j) => j !== i)); }}>×</button>
+                  <button className="button small" type="button" aria-label={t("removeFile", { name: f.name })} onClick={() => { setFiles(files.filter((_, j) => j !== i)); }}>×</button>
                 </li>
               ))}
             </ul>
@@ -223,7 +227,7 @@ export function Compose({ replyTo }: { replyTo?: string | undefined }) {
         <FormError error={send.error} />
         <div className="row">
           <button className="button primary" type="submit" disabled={send.isPending || reading}>
-            {send.isPending ? t.sending : t.send}
+            {send.isPending ? t("sending") : t("send")}
           </button>
         </div>
       </form>

@@ -2,7 +2,7 @@
 
 import { recipientSchema } from "@mailroom/api/shared";
 import { useId, useState, type ClipboardEvent, type KeyboardEvent } from "react";
-import { composeText as t } from "./text";
+import { useTranslations } from "next-intl";
 
 export interface Recipient {
   address: string;
@@ -36,6 +36,7 @@ export function RecipientsInput({
   error?: string | undefined;
   hint?: string | undefined;
 }) {
+  const t = useTranslations("outbound.compose");
   const id = useId();
   const [draft, setDraft] = useState("");
   const commit = (text: string) => {
@@ -60,12 +61,12 @@ export function RecipientsInput({
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <div className="chips" data-invalid={error ? true : undefined}>
-        <ul aria-label={t.recipientList(label)}>
+        <ul aria-label={t("recipientList", { field: label })}>
           {value.map((r) => (
-            <li key={r.address} className={r.valid ? "chip" : "chip invalid"} title={r.valid ? undefined : t.invalidRecipient}>
+            <li key={r.address} className={r.valid ? "chip" : "chip invalid"} title={r.valid ? undefined : t("invalidRecipient")}>
               <span>{r.address}</span>
-              {!r.valid && <span className="sr-only"> ({t.invalidRecipient})</span>}
-              <button type="button" aria-label={t.removeRecipient(r.address)} onClick={() => { onChange(value.filter((v) => v !== r)); }}>
+              {!r.valid && <span className="sr-only"> ({t("invalidRecipient")})</span>}
+              <button type="button" aria-label={t("removeRecipient", { address: r.address })} onClick={() => { onChange(value.filter((v) => v !== r)); }}>
                 ×
               </button>
             </li>

@@ -2,15 +2,16 @@
 
 import Link from "next/link";
 import { useOutboundStatus } from "./status";
-import { replyText as t } from "./text";
+import { useTranslations } from "next-intl";
 
 /** "Reply" on a received message, only when the user may send. */
 export function ReplyButton({ messageId }: { messageId: string }) {
+  const t = useTranslations("outbound");
   const status = useOutboundStatus();
   if (!status.data?.enabled) return null;
   return (
     <Link className="button small primary" href={`/compose?reply=${encodeURIComponent(messageId)}`}>
-      {t.reply}
+      {t("reply")}
     </Link>
   );
 }

@@ -1,5 +1,4 @@
 import { recipientSchema } from "@mailroom/api/shared";
-import { composeText as t } from "./text";
 
 /** What a reply needs from the received message (`messages.get`). */
 interface Original {
@@ -27,8 +26,8 @@ function replyAddress(original: Original): string {
   return recipientSchema.safeParse(candidate).success ? candidate : original.from.address;
 }
 
-/** A reply's pre-filled fields: to, "Re:" subject (not doubled), the original quoted under an attribution line. */
-export function replyDraft(original: Original): ReplyDraft {
+/** A reply's pre-filled fields: to, "Re:" subject (not doubled), the original quoted under an attribution line (in the reader's language). */
+export function replyDraft(original: Original, quoteHeader: (date: Date, from: string) => string): ReplyDraft {
   const subject = original.subject?.trim() ?? "";
   const from = original.from.name ? `${original.from.name} <${original.from.address}>` : original.from.address;
   const quoted = (original.text ?? "").replace(/\r\n/g, "\n").trimEnd().split("\n").map((line) => (line ? `> ${line}` : ">"));
@@ -36,7 +35,7 @@ export function replyDraft(original: Original): ReplyDraft {
     mailboxId: original.mailboxId,
     to: replyAddress(original),
     subject: /^re:/i.test(subject) ? subject : `Re: ${subject}`,
-    text: ["", "", t.quoteHeader(original.receivedAt.toLocaleString(), from), ...quoted].join("\n"),
+    text: ["", "", quoteHeader(original.receivedAt, from), ...quoted].join("\n"),
     inReplyTo: original.id,
   };
 }

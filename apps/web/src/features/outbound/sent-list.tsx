@@ -1,22 +1,25 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState } from "react";
-import { errorMessage } from "@/lib/errors";
+import { ErrorAlert } from "@/components/error-alert";
 import { trpc } from "@/lib/trpc";
 import { OutboundUsage, useOutboundStatus } from "./status";
-import { sentText as t } from "./text";
 
 /** The text of one sent mail, fetched when the user opens it. */
 function SentBody({ id }: { id: string }) {
+  const t = useTranslations("outbound.sent");
   const record = trpc.outbound.get.useQuery({ id });
-  if (record.isPending) return <p className="muted" role="status">{t.loading}</p>;
-  if (record.isError) return <p className="alert error" role="alert">{errorMessage(record.error)}</p>;
+  if (record.isPending) return <p className="muted" role="status">{t("loading")}</p>;
+  if (record.isError) return <ErrorAlert error={record.error} />;
   return <pre style={{ whiteSpace: "pre-wrap", wordBreak: "break-word", margin: 0 }}>{record.data.text}</pre>;
 }
 
 /** The user's sent mail, newest first: status per record and the provider's error text when it failed. */
 export function SentList() {
+  const t = useTranslations("outbound.sent");
+  const format = useFormatter();
   const status = useOutboundStatus();
   const list = trpc.outbound.list.useInfiniteQuery({ limit: 30 }, { getNextPageParam: (page) => page.nextCursor });
   const [open, setOpen] = useState<string | null>(null);
@@ -25,23 +28,23 @@ export function SentList() {
     <section className="stack">
       <div className="page-header">
         <div>
-          <h1>{t.title}</h1>
+          <h1>{t("title")}</h1>
           {status.data && <OutboundUsage status={status.data} />}
         </div>
-        {status.data?.enabled && <Link className="button primary" href="/compose">{t.compose}</Link>}
+        {status.data?.enabled && <Link className="button primary" href="/compose">{t("compose")}</Link>}
       </div>
-      {list.isPending && <p className="muted" role="status">{t.loading}</p>}
-      {list.isError && <p className="alert error" role="alert">{errorMessage(list.error)}</p>}
-      {list.data && items.length === 0 && <p className="card empty">{t.empty}</p>}
+      {list.isPending && <p className="muted" role="status">{t("loading")}</p>}
+      {list.isError && <ErrorAlert error={list.error} />}
+      {list.data && items.length === 0 && <p className="card empty">{t("empty")}</p>}
       {items.length > 0 && (
-        <table className="list" aria-label={t.title}>
+        <table className="list" aria-label={t("title")}>
           <thead>
             <tr>
-              <th scope="col">{t.to}</th>
-              <th scope="col">{t.subject}</th>
-              <th scope="col">{t.status}</th>
-              <th scope="col">{t.from}</th>
-              <th scope="col">{t.at}</th>
+              <th scope="col">{t("to")}</th>
+              <th scope="col">{t("subject")}</th>
+              <th scope="col">{t("status")}</th>
+              <th scope="col">{t("from")}</th>
+              <th scope="col">{t("at")}</th>
             </tr>
           </thead>
           <tbody>
@@ -49,24 +52,24 @@ export function SentList() {
               <tr key={r.id} data-status={r.status}>
                 <td>{[...r.to, ...r.cc].join(", ")}</td>
                 <td>
-                  {r.subject || t.noSubject}
-                  {r.attachments.length > 0 && <div className="muted">{t.attachmentCount(r.attachments.length)}</div>}
+                  {r.subject || t("noSubject")}
+                  {r.attachments.length > 0 && <div className="muted">{t("attachmentCount", { count: r.attachments.length })}</div>}
                   <div>
                     <button className="button small" type="button" aria-expanded={open === r.id} onClick={() => { setOpen(open === r.id ? null : r.id); }}>
-                      {open === r.id ? t.hide : t.show}
+                      {open === r.id ? t("hide") : t("show")}
                     </button>
                   </div>
                   {open === r.id && <SentBody id={r.id} />}
                 </td>
                 <td>
-                  <span className={`badge ${r.status === "sent" ? "ok" : r.status === "failed" ? "warn" : ""}`}>{t.statuses[r.status]}</span>
+                  <span className={`badge ${r.status === "sent" ? "ok" : r.status === "failed" ? "warn" : ""}`}>{t(`statuses.${r.status}`)}</span>
                   {r.error && <div className="field-error">{r.error}</div>}
                 </td>
                 <td className="muted">
                   {r.from}
-                  {r.replyTo && <div>{t.replyTo(r.replyTo)}</div>}
+                  {r.replyTo && <div>{t("replyTo", { address: r.replyTo })}</div>}
                 </td>
-                <td className="muted">{r.createdAt.toLocaleString()}</td>
+                <td className="muted">{format.dateTime(r.createdAt, { dateStyle: "medium", timeStyle: "short" })}</td>
               </tr>
             ))}
           </tbody>
@@ -75,7 +78,7 @@ export function SentList() {
       {list.hasNextPage && (
         <p>
           <button className="button" type="button" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            {list.isFetchingNextPage ? t.loadingMore : t.older}
+            {list.isFetchingNextPage ? t("loadingMore") : t("older")}
           </button>
         </p>
       )}

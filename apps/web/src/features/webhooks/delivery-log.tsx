@@ -1,14 +1,15 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { errorMessage } from "@/lib/errors";
+import { ErrorAlert } from "@/components/error-alert";
 import { trpc } from "@/lib/trpc";
 import { DeliveryRow } from "./delivery-row";
 import { deliveryStatuses, type DeliveryStatus, type Endpoint } from "./format";
-import { text } from "./strings";
 
 /** An endpoint's deliveries, newest first, filtered by status, a page at a time. */
 export function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
+  const t = useTranslations("webhooks");
   const filterId = useId();
   const utils = trpc.useUtils();
   const [status, setStatus] = useState<DeliveryStatus | "">("");
@@ -20,10 +21,10 @@ export function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
   const refresh = () => Promise.all([utils.webhooks.deliveries.invalidate({ id: endpoint.id }), utils.webhooks.list.invalidate()]);
   const items = log.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <section className="stack" aria-label={text.log.heading(endpoint.name)}>
+    <section className="stack" aria-label={t("log.heading", { name: endpoint.name })}>
       <div className="row">
         <div className="field">
-          <label htmlFor={filterId}>{text.log.filter}</label>
+          <label htmlFor={filterId}>{t("log.filter")}</label>
           <select
             id={filterId}
             value={status}
@@ -32,18 +33,18 @@ export function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
               setStatus(next ?? "");
             }}
           >
-            <option value="">{text.log.all}</option>
+            <option value="">{t("log.all")}</option>
             {deliveryStatuses.map((s) => (
               <option key={s} value={s}>
-                {text.deliveryStatus[s]}
+                {t(`deliveryStatus.${s}`)}
               </option>
             ))}
           </select>
         </div>
       </div>
-      {log.isPending && <p className="muted" role="status">{text.loading}</p>}
-      {log.isError && <p className="alert error" role="alert">{errorMessage(log.error)}</p>}
-      {log.data && items.length === 0 && <p className="muted">{text.log.empty}</p>}
+      {log.isPending && <p className="muted" role="status">{t("loading")}</p>}
+      {log.isError && <ErrorAlert error={log.error} />}
+      {log.data && items.length === 0 && <p className="muted">{t("log.empty")}</p>}
       {items.length > 0 && (
         <ul className="stack" style={{ listStyle: "none", padding: 0 }}>
           {items.map((delivery) => (
@@ -53,7 +54,7 @@ export function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
       )}
       {log.hasNextPage && (
         <button className="button" type="button" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
-          {text.log.more}
+          {t("log.more")}
         </button>
       )}
     </section>

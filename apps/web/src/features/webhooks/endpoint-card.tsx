@@ -1,29 +1,33 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Field } from "@/components/field";
 import { FormError } from "@/components/form-error";
-import { errorMessage, fieldErrors } from "@/lib/errors";
+import { ErrorAlert } from "@/components/error-alert";
+import { useErrorText } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 import { DeliveryDetails, outcome, StatusBadge } from "./delivery-row";
 import { DeliveryLog } from "./delivery-log";
 import { EventChoice } from "./event-choice";
-import { formatTime, type Endpoint, type EventType } from "./format";
-import { text } from "./strings";
+import { type Endpoint, eventKey, type EventType, useFormatTime } from "./format";
 
 function EndpointStatus({ endpoint }: { endpoint: Endpoint }) {
+  const t = useTranslations("webhooks");
+  const formatTime = useFormatTime();
   return (
     <p className="row">
       <span className={`badge ${endpoint.enabled ? "ok" : "warn"}`} data-testid="webhook-status">
-        {endpoint.enabled ? text.status.enabled : text.status.disabled}
+        {endpoint.enabled ? t("status.enabled") : t("status.disabled")}
       </span>
-      {endpoint.failingSince && <span className="badge warn">{text.status.failing(formatTime(endpoint.failingSince))}</span>}
-      <span className="muted">{endpoint.lastSuccessAt ? text.status.lastSuccess(formatTime(endpoint.lastSuccessAt)) : text.status.never}</span>
+      {endpoint.failingSince && <span className="badge warn">{t("status.failing", { since: formatTime(endpoint.failingSince) })}</span>}
+      <span className="muted">{endpoint.lastSuccessAt ? t("status.lastSuccess", { at: formatTime(endpoint.lastSuccessAt) }) : t("status.never")}</span>
     </p>
   );
 }
 
 function EditForm({ endpoint, onDone }: { endpoint: Endpoint; onDone: () => void }) {
+  const t = useTranslations("webhooks");
   const utils = trpc.useUtils();
   const [name, setName] = useState(endpoint.name);
   const [url, setUrl] = useState(endpoint.url);
@@ -34,7 +38,7 @@ function EditForm({ endpoint, onDone }: { endpoint: Endpoint; onDone: () => void
       onDone();
     },
   });
-  const errors = fieldErrors(update.error);
+  const errors = useErrorText().fields(update.error);
   return (
     <form
       className="stack"
@@ -44,16 +48,16 @@ function EditForm({ endpoint, onDone }: { endpoint: Endpoint; onDone: () => void
         update.mutate({ id: endpoint.id, name, url, events });
       }}
     >
-      <Field label={text.create.name} value={name} onChange={(e) => { setName(e.target.value); }} error={errors.name} />
-      <Field label={text.create.url} type="url" value={url} onChange={(e) => { setUrl(e.target.value); }} error={errors.url} />
+      <Field label={t("create.name")} value={name} onChange={(e) => { setName(e.target.value); }} error={errors.name} />
+      <Field label={t("create.url")} type="url" value={url} onChange={(e) => { setUrl(e.target.value); }} error={errors.url} />
       <EventChoice value={events} onChange={setEvents} error={errors.events} />
       <FormError error={update.error} />
       <div className="row">
         <button className="button primary" type="submit" disabled={update.isPending}>
-          {update.isPending ? text.endpoint.saving : text.endpoint.save}
+          {update.isPending ? t("endpoint.saving") : t("endpoint.save")}
         </button>
         <button className="button" type="button" onClick={onDone}>
-          {text.endpoint.cancel}
+          {t("endpoint.cancel")}
         </button>
       </div>
     </form>
@@ -62,6 +66,7 @@ function EditForm({ endpoint, onDone }: { endpoint: Endpoint; onDone: () => void
 
 /** One endpoint: its status, settings and actions, the inline result of a test, and its log. */
 export function EndpointCard({ endpoint, onSecret }: { endpoint: Endpoint; onSecret: (secret: string) => void }) {
+  const t = useTranslations("webhooks");
   const utils = trpc.useUtils();
   const [editing, setEditing] = useState(false);
   const [showLog, setShowLog] = useState(false);
@@ -79,7 +84,7 @@ export function EndpointCard({ endpoint, onSecret }: { endpoint: Endpoint; onSec
         <p>
           <code className="token">{endpoint.url}</code>
         </p>
-        <p className="muted">{endpoint.events.map((e) => text.events[e].label).join(", ")}</p>
+        <p className="muted">{endpoint.events.map((e) => t(`events.${eventKey[e]}.label`)).join(", ")}</p>
         <EndpointStatus endpoint={endpoint} />
         {endpoint.disabledReason && <p className="alert error" data-testid="webhook-disabled-reason">{endpoint.disabledReason}</p>}
       </div>
@@ -88,48 +93,48 @@ export function EndpointCard({ endpoint, onSecret }: { endpoint: Endpoint; onSec
       ) : (
         <div className="row">
           <button className="button" type="button" onClick={() => { setEditing(true); }}>
-            {text.endpoint.edit}
+            {t("endpoint.edit")}
           </button>
           <button className="button" type="button" disabled={toggle.isPending} onClick={() => { toggle.mutate({ id: endpoint.id, enabled: !endpoint.enabled }); }}>
-            {endpoint.enabled ? text.endpoint.disable : text.endpoint.enable}
+            {endpoint.enabled ? t("endpoint.disable") : t("endpoint.enable")}
           </button>
           <button className="button" type="button" disabled={test.isPending} onClick={() => { test.mutate({ id: endpoint.id }); }}>
-            {test.isPending ? text.endpoint.testing : text.endpoint.test}
+            {test.isPending ? t("endpoint.testing") : t("endpoint.test")}
           </button>
           <button
             className="button"
             type="button"
             disabled={rotate.isPending}
             onClick={() => {
-              if (window.confirm(text.endpoint.rotateConfirm)) rotate.mutate({ id: endpoint.id });
+              if (window.confirm(t("endpoint.rotateConfirm"))) rotate.mutate({ id: endpoint.id });
             }}
           >
-            {text.endpoint.rotate}
+            {t("endpoint.rotate")}
           </button>
           <button className="button" type="button" aria-expanded={showLog} onClick={() => { setShowLog(!showLog); }}>
-            {showLog ? text.endpoint.hideLog : text.endpoint.showLog}
+            {showLog ? t("endpoint.hideLog") : t("endpoint.showLog")}
           </button>
           <button
             className="button danger"
             type="button"
             disabled={remove.isPending}
             onClick={() => {
-              if (window.confirm(text.endpoint.removeConfirm(endpoint.name))) remove.mutate({ id: endpoint.id });
+              if (window.confirm(t("endpoint.removeConfirm", { name: endpoint.name }))) remove.mutate({ id: endpoint.id });
             }}
           >
-            {text.endpoint.remove}
+            {t("endpoint.remove")}
           </button>
         </div>
       )}
-      {actionError && <p className="alert error" role="alert">{errorMessage(actionError)}</p>}
+      {actionError && <ErrorAlert error={actionError} />}
       {test.data && (
-        <div className={`alert ${test.data.status === "succeeded" ? "ok" : "error"} stack`} role="status" aria-label={text.endpoint.testResult} data-testid="webhook-test-result">
+        <div className={`alert ${test.data.status === "succeeded" ? "ok" : "error"} stack`} role="status" aria-label={t("endpoint.testResult")} data-testid="webhook-test-result">
           <p className="row">
             <StatusBadge status={test.data.status} />
-            <span>{outcome(test.data)}</span>
+            <span>{outcome(test.data, t("log.noResponse"))}</span>
           </p>
           <details>
-            <summary>{text.log.details}</summary>
+            <summary>{t("log.details")}</summary>
             <DeliveryDetails delivery={test.data} />
           </details>
         </div>

@@ -1,15 +1,16 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId } from "react";
-import { subscribableEvents, type EventType } from "./format";
-import { text } from "./strings";
+import { eventKey, type EventType, subscribableEvents } from "./format";
 
 /** The events an endpoint subscribes to, as checkboxes. */
 export function EventChoice({ value, onChange, error }: { value: readonly EventType[]; onChange: (next: EventType[]) => void; error?: string | undefined }) {
+  const t = useTranslations("webhooks");
   const id = useId();
   return (
     <fieldset className="choices" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend>{text.create.events}</legend>
+      <legend>{t("create.events")}</legend>
       {subscribableEvents.map((event) => (
         <label key={event}>
           <input
@@ -20,7 +21,7 @@ export function EventChoice({ value, onChange, error }: { value: readonly EventT
             }}
           />
           <span>
-            {text.events[event].label} <span className="muted">({event}: {text.events[event].hint})</span>
+            {t(`events.${eventKey[event]}.label`)} <span className="muted">({event}: {t(`events.${eventKey[event]}.hint`)})</span>
           </span>
         </label>
       ))}

@@ -1,3 +1,4 @@
+import { useFormatter } from "next-intl";
 import type { AppRouter } from "@mailroom/api";
 import type { inferRouterOutputs } from "@trpc/server";
 
@@ -10,8 +11,16 @@ export const subscribableEvents = ["message.received", "message.recognized"] as 
 export type EventType = (typeof subscribableEvents)[number];
 export const deliveryStatuses = ["pending", "succeeded", "failed"] as const satisfies readonly DeliveryStatus[];
 
-export function formatTime(at: Date | null): string {
-  return at ? at.toLocaleString() : "—";
+/** The message key of each event type (keys cannot hold the dots of the event names). */
+export const eventKey = {
+  "message.received": "messageReceived",
+  "message.recognized": "messageRecognized",
+} as const satisfies Record<Endpoint["events"][number], string>;
+
+/** Times in the reader's language and time zone; "—" for none. */
+export function useFormatTime(): (at: Date | null) => string {
+  const format = useFormatter();
+  return (at) => (at ? format.dateTime(at, { dateStyle: "medium", timeStyle: "medium" }) : "—");
 }
 
 /** A JSON body shown indented when it parses, as sent otherwise. */

@@ -1,18 +1,19 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { CopyButton } from "@/components/copy-button";
-import { text } from "./strings";
 
 /** A signing secret, shown once after create or rotate. */
 export function SecretNotice({ secret, rotated, onDismiss }: { secret: string; rotated: boolean; onDismiss: () => void }) {
+  const t = useTranslations("webhooks");
   return (
-    <div className="alert ok stack" role="status" aria-label="Signing secret">
-      <p>{rotated ? text.secret.rotated : text.secret.created}</p>
+    <div className="alert ok stack" role="status" aria-label={t("secret.label")}>
+      <p>{rotated ? t("secret.rotated") : t("secret.created")}</p>
       <p className="row">
         <code className="token" data-testid="webhook-secret">{secret}</code>
-        <CopyButton value={secret} label={text.secret.copy} />
+        <CopyButton value={secret} label={t("secret.copy")} />
         <button className="button small" type="button" onClick={onDismiss}>
-          {text.secret.dismiss}
+          {t("secret.dismiss")}
         </button>
       </p>
     </div>

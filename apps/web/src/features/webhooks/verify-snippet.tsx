@@ -1,4 +1,5 @@
-import { text } from "./strings";
+
+import { useTranslations } from "next-intl";
 
 const snippet = `import { Webhook } from "standardwebhooks";
 
@@ -7,10 +8,11 @@ const webhook = new Webhook(process.env.MAILROOM_WEBHOOK_SECRET); // "whsec_…"
 const event = webhook.verify(body, headers); // throws on a bad signature or an old timestamp`;
 
 export function VerifySnippet() {
+  const t = useTranslations("webhooks");
   return (
     <section className="card stack" aria-labelledby="webhooks-verify">
-      <h2 id="webhooks-verify">{text.verify.heading}</h2>
-      <p className="muted">{text.verify.intro}</p>
+      <h2 id="webhooks-verify">{t("verify.heading")}</h2>
+      <p className="muted">{t("verify.intro")}</p>
       <pre className="code">{snippet}</pre>
     </section>
   );

@@ -1,19 +1,21 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { ErrorAlert } from "@/components/error-alert";
+import { useErrorText } from "@/lib/errors";
 import { Field } from "@/components/field";
 import { FormError } from "@/components/form-error";
-import { errorMessage, fieldErrors } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 import { EndpointCard } from "./endpoint-card";
 import { EventChoice } from "./event-choice";
 import type { EventType } from "./format";
 import { SecretNotice } from "./secret-notice";
-import { text } from "./strings";
 import { VerifySnippet } from "./verify-snippet";
 
 /** `/settings/webhooks`: the user's endpoints, adding one, and how to verify what we send. */
 export function WebhooksScreen() {
+  const t = useTranslations("webhooks");
   const utils = trpc.useUtils();
   const endpoints = trpc.webhooks.list.useQuery();
   const [name, setName] = useState("");
@@ -28,7 +30,7 @@ export function WebhooksScreen() {
       await utils.webhooks.list.invalidate();
     },
   });
-  const errors = fieldErrors(create.error);
+  const errors = useErrorText().fields(create.error);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -39,36 +41,36 @@ export function WebhooksScreen() {
     <>
       <div className="page-header">
         <div>
-          <h1>{text.title}</h1>
-          <p className="muted">{text.intro}</p>
+          <h1>{t("title")}</h1>
+          <p className="muted">{t("intro")}</p>
         </div>
       </div>
       <div className="stack">
         <section className="card stack" aria-labelledby="webhooks-new">
-          <h2 id="webhooks-new">{text.create.heading}</h2>
+          <h2 id="webhooks-new">{t("create.heading")}</h2>
           <form className="stack" onSubmit={onSubmit} noValidate>
-            <Field label={text.create.name} value={name} onChange={(e) => { setName(e.target.value); }} error={errors.name} />
-            <Field label={text.create.url} type="url" placeholder="https://" hint={text.create.urlHint} value={url} onChange={(e) => { setUrl(e.target.value); }} error={errors.url} />
+            <Field label={t("create.name")} value={name} onChange={(e) => { setName(e.target.value); }} error={errors.name} />
+            <Field label={t("create.url")} type="url" placeholder="https://" hint={t("create.urlHint")} value={url} onChange={(e) => { setUrl(e.target.value); }} error={errors.url} />
             <EventChoice value={events} onChange={setEvents} error={errors.events} />
             <div className="row">
               <button className="button primary" type="submit" disabled={create.isPending}>
-                {create.isPending ? text.create.submitting : text.create.submit}
+                {create.isPending ? t("create.submitting") : t("create.submit")}
               </button>
-              <span className="muted">{text.create.limit}</span>
+              <span className="muted">{t("create.limit")}</span>
             </div>
           </form>
           <FormError error={create.error} />
         </section>
         {secret && <SecretNotice secret={secret.value} rotated={secret.rotated} onDismiss={() => { setSecret(null); }} />}
         <section className="stack" aria-labelledby="webhooks-list">
-          <h2 id="webhooks-list">{text.list.heading}</h2>
-          {endpoints.isPending && <p className="muted" role="status">{text.loading}</p>}
+          <h2 id="webhooks-list">{t("list.heading")}</h2>
+          {endpoints.isPending && <p className="muted" role="status">{t("loading")}</p>}
           {endpoints.isError && (
-            <p className="alert error" role="alert">
-              {errorMessage(endpoints.error)} <button className="button small" type="button" onClick={() => void endpoints.refetch()}>{text.tryAgain}</button>
-            </p>
+            <ErrorAlert error={endpoints.error}>
+              {" "}<button className="button small" type="button" onClick={() => void endpoints.refetch()}>{t("tryAgain")}</button>
+            </ErrorAlert>
           )}
-          {endpoints.data?.length === 0 && <p className="card empty">{text.list.empty}</p>}
+          {endpoints.data?.length === 0 && <p className="card empty">{t("list.empty")}</p>}
           {endpoints.data && endpoints.data.length > 0 && (
             <ul className="stack" style={{ listStyle: "none", padding: 0 }}>
               {endpoints.data.map((endpoint) => (

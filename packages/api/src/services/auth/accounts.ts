@@ -21,13 +21,14 @@ const wrongCredentials = "The e-mail address or password is incorrect";
 export async function inviteRefusalError(ctx: Pick<ServiceContext, "db" | "clock">, codeHash: string): Promise<AppError> {
   const invite = await findInviteByHash(ctx.db, codeHash);
   const status = invite ? inviteStatus(invite, ctx.clock.now()) : undefined;
-  const message = status && status !== "active" ? inviteRefusal[status] : "This invite code is not valid";
-  return new AppError("invite_code_invalid", message, { issues: [{ path: "inviteCode", message }] });
+  const refused = status && status !== "active" ? status : "invalid";
+  const message = refused === "invalid" ? "This invite code is not valid" : inviteRefusal[refused];
+  return new AppError("invite_code_invalid", message, { issues: [{ path: "inviteCode", message, rule: `invite_${refused}` }] });
 }
 
 export function emailTakenError(): AppError {
   return new AppError("conflict", "An account with this e-mail address already exists", {
-    issues: [{ path: "email", message: "An account with this e-mail address already exists" }],
+    issues: [{ path: "email", message: "An account with this e-mail address already exists", rule: "email_taken" }],
   });
 }
 

@@ -18,7 +18,7 @@ export async function createInvites(ctx: Pick<ServiceContext, "db" | "clock">, i
   const now = ctx.clock.now();
   if (input.expiresAt && input.expiresAt.getTime() <= now.getTime()) {
     throw new AppError("validation_failed", "The expiry must be in the future", {
-      issues: [{ path: "expiresAt", message: "The expiry must be in the future" }],
+      issues: [{ path: "expiresAt", message: "The expiry must be in the future", rule: "expiry_past" }],
     });
   }
   const codes = Array.from({ length: input.count }, generateInviteCode);

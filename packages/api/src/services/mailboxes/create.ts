@@ -28,7 +28,7 @@ export async function createMailbox(
   const domain = input.domain ?? access.defaultDomain;
   if (!domain) throw new AppError("forbidden", "No mail domain is available to your account");
   if (!access.domains.includes(domain)) {
-    throw new AppError("forbidden", `You cannot create mailboxes on ${domain}`, { issues: [{ path: "domain", message: "This domain is not available to you" }] });
+    throw new AppError("forbidden", `You cannot create mailboxes on ${domain}`, { issues: [{ path: "domain", message: "This domain is not available to you", rule: "domain_not_allowed" }] });
   }
 
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -40,7 +40,7 @@ export async function createMailbox(
       throw new AppError("quota_exceeded", `You have reached the limit of ${defaults.mailboxCap} mailboxes. Delete one to create another.`);
     }
     if (input.localPart !== undefined) {
-      throw new AppError("conflict", `${mailbox.address} is already taken`, { issues: [{ path: "localPart", message: "This address is already taken" }] });
+      throw new AppError("conflict", `${mailbox.address} is already taken`, { issues: [{ path: "localPart", message: "This address is already taken", rule: "address_taken" }] });
     }
   }
   throw new AppError("conflict", "Could not find a free random address. Please try again.");

@@ -26,8 +26,10 @@ export const localPartSchema = z
   .toLowerCase()
   .min(1, { error: "Enter a name or leave it empty for a random one" })
   .max(64, { error: "Use at most 64 characters" })
-  .regex(/^[a-z0-9._-]+$/, { error: "Use only letters, digits, dots, hyphens and underscores" })
+  // Named rules (params.rule), so clients can word each one in their own language.
+  .refine((v) => /^[a-z0-9._-]+$/.test(v), { error: "Use only letters, digits, dots, hyphens and underscores", params: { rule: "local_part_chars" } })
   .refine((v) => !v.startsWith(".") && !v.endsWith(".") && !v.includes(".."), {
     error: "Dots cannot come first, last or twice in a row",
+    params: { rule: "local_part_dots" },
   })
-  .refine((v) => !reservedLocalParts.has(v), { error: "This name is reserved" });
+  .refine((v) => !reservedLocalParts.has(v), { error: "This name is reserved", params: { rule: "local_part_reserved" } });

@@ -1,0 +1,31 @@
+// The English messages, one file per namespace. Adding a namespace: create `<name>.json` here and
+// in ../zh-CN, then add one import and one entry to each index. English defines the typed keys.
+import account from "./account.json";
+import admin from "./admin.json";
+import apiKeys from "./apiKeys.json";
+import auth from "./auth.json";
+import common from "./common.json";
+import errors from "./errors.json";
+import home from "./home.json";
+import mail from "./mail.json";
+import meta from "./meta.json";
+import outbound from "./outbound.json";
+import shell from "./shell.json";
+import webhooks from "./webhooks.json";
+
+const en = {
+  account,
+  admin,
+  apiKeys,
+  auth,
+  common,
+  errors,
+  home,
+  mail,
+  meta,
+  outbound,
+  shell,
+  webhooks,
+};
+
+export default en;

@@ -1,5 +1,0 @@
-import { InvitesAdmin } from "@/features/admin/invites";
-
-export default function InvitesPage() {
-  return <InvitesAdmin />;
-}

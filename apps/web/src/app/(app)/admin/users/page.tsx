@@ -1,5 +1,0 @@
-import { UsersAdmin } from "@/features/admin/users";
-
-export default function UsersPage() {
-  return <UsersAdmin />;
-}

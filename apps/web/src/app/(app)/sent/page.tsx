@@ -1,5 +1,0 @@
-import { SentList } from "@/features/outbound/sent-list";
-
-export default function SentPage() {
-  return <SentList />;
-}

@@ -1,5 +1,0 @@
-import { WebhooksScreen } from "@/features/webhooks/webhooks-screen";
-
-export default function WebhooksPage() {
-  return <WebhooksScreen />;
-}

@@ -1,0 +1,10 @@
+import { Dashboard } from "@/features/mail/dashboard";
+import { PageMessages, type LocaleParams } from "@/i18n/page-messages";
+
+export default function Page({ params }: LocaleParams) {
+  return (
+    <PageMessages params={params} namespaces={["mail"]}>
+      <Dashboard />
+    </PageMessages>
+  );
+}

@@ -1,0 +1,69 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import { Suspense, useState, type FormEvent } from "react";
+import { AuthCard } from "@/components/auth-card";
+import { Field } from "@/components/field";
+import { FormError } from "@/components/form-error";
+import { useErrorText } from "@/lib/errors";
+import { trpc } from "@/lib/trpc";
+import { OAuthButtons } from "./oauth-buttons";
+import { OAuthErrorNotice } from "./oauth-error";
+import { OAuthInvite } from "./oauth-invite";
+import { useEnterApp } from "./use-enter-app";
+
+function LoginForm() {
+  const t = useTranslations("auth");
+  const params = useSearchParams();
+  const ticket = params.get("ticket");
+  const provider = params.get("provider");
+  if (params.get("oauth") === "invite" && ticket && provider) {
+    return (
+      <AuthCard title={t("finishTitle")} footer={<Link href="/login">{t("backToSignIn")}</Link>}>
+        <OAuthInvite provider={provider} ticket={ticket} />
+      </AuthCard>
+    );
+  }
+  return <PasswordLogin />;
+}
+
+function PasswordLogin() {
+  const t = useTranslations("auth");
+  const params = useSearchParams();
+  const { next, enter } = useEnterApp();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const login = trpc.auth.login.useMutation({ onSuccess: ({ user }) => { enter(user); } });
+  const errors = useErrorText().fields(login.error);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate({ email, password });
+  };
+  return (
+    <AuthCard
+      title={t("signInTitle")}
+      footer={t.rich("newHere", { link: (chunks) => <Link href={`/register?next=${encodeURIComponent(next)}`}>{chunks}</Link> })}
+    >
+      <OAuthErrorNotice reason={params.get("oauth_error")} />
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        <FormError error={login.error} fields={["email", "password"]} texts={{ unauthorized: t("wrongCredentials"), forbidden: t("accountDisabled") }} />
+        <Field label={t("email")} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => { setEmail(e.target.value); }} error={errors.email} />
+        <Field label={t("password")} type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => { setPassword(e.target.value); }} error={errors.password} />
+        <button className="button primary" type="submit" disabled={login.isPending}>
+          {login.isPending ? t("signingIn") : t("signIn")}
+        </button>
+      </form>
+      <OAuthButtons next={next} />
+    </AuthCard>
+  );
+}
+
+export function LoginScreen() {
+  return (
+    <Suspense>
+      <LoginForm />
+    </Suspense>
+  );
+}
