@@ -87,10 +87,10 @@ describe("admin mail settings", () => {
     const { trpc } = await signedIn("admin");
     const member = await signedIn("user");
     expect(await trpc.admin.features.get.query({ userId: member.user.id })).toEqual({ aiFallback: true, messenger: true, outbound: true, mailboxCreation: true, outboundDailyQuota: null, apiDailyQuota: null });
-    await trpc.admin.features.set.mutate({ userId: member.user.id, mailboxCreation: false, outboundDailyQuota: 5 });
-    expect(await trpc.admin.features.get.query({ userId: member.user.id })).toMatchObject({ mailboxCreation: false, outboundDailyQuota: 5, aiFallback: true });
+    await trpc.admin.features.set.mutate({ userId: member.user.id, mailboxCreation: false, outboundDailyQuota: 5, apiDailyQuota: 50 });
+    expect(await trpc.admin.features.get.query({ userId: member.user.id })).toMatchObject({ mailboxCreation: false, outboundDailyQuota: 5, apiDailyQuota: 50, aiFallback: true });
     expect((await appError(member.trpc.mailboxes.create.mutate({}))).appCode).toBe("feature_disabled");
-    await trpc.admin.features.set.mutate({ userId: member.user.id, mailboxCreation: true, outboundDailyQuota: null });
+    await trpc.admin.features.set.mutate({ userId: member.user.id, mailboxCreation: true, outboundDailyQuota: null, apiDailyQuota: null });
     expect((await member.trpc.mailboxes.create.mutate({})).address).toContain("@");
     expect((await appError(trpc.admin.features.set.mutate({ userId: "nobody", messenger: false }))).appCode).toBe("not_found");
     expect((await appError(member.trpc.admin.features.set.mutate({ userId: member.user.id, mailboxCreation: true }))).appCode).toBe("forbidden");

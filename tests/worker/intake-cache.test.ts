@@ -53,7 +53,7 @@ describe("intake's one read", () => {
     const box = await newBox();
     await db.insert(userFeatures).values({ userId: box.userId, messenger: false, updatedAt: new Date() });
     const { event } = await receive(box.address);
-    expect(event?.features).toEqual({ aiFallback: true, messenger: false, outbound: true, mailboxCreation: true, outboundDailyQuota: null });
+    expect(event?.features).toEqual({ aiFallback: true, messenger: false, outbound: true, mailboxCreation: true, outboundDailyQuota: null, apiDailyQuota: null });
   });
 
   it("tells listeners whether the owner has an enabled webhook endpoint: without one, the webhooks listener reads nothing", async () => {

@@ -126,7 +126,7 @@ describe("user features", () => {
       { id: "tuned", email: "tuned@example.com", createdAt: now, updatedAt: now },
     ]);
     await db.insert(userFeatures).values({ userId: "tuned", aiFallback: false, outbound: false, outboundDailyQuota: 3, updatedAt: now });
-    expect(await getUserFeatures(deps, "plain")).toEqual({ aiFallback: true, messenger: true, outbound: true, mailboxCreation: true, outboundDailyQuota: null });
-    expect(await getUserFeatures(deps, "tuned")).toEqual({ aiFallback: false, messenger: true, outbound: false, mailboxCreation: true, outboundDailyQuota: 3 });
+    expect(await getUserFeatures(deps, "plain")).toEqual({ aiFallback: true, messenger: true, outbound: true, mailboxCreation: true, outboundDailyQuota: null, apiDailyQuota: null });
+    expect(await getUserFeatures(deps, "tuned")).toEqual({ aiFallback: false, messenger: true, outbound: false, mailboxCreation: true, outboundDailyQuota: 3, apiDailyQuota: null });
   });
 });
