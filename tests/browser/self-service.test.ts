@@ -61,7 +61,7 @@ describe("self-service in the browser", () => {
     await page.getByText("Domains saved.").waitFor();
     await page.getByLabel("Keep mail for (days)").fill("-3");
     await page.getByRole("button", { name: "Save defaults" }).click();
-    await page.getByText("Enter at least 1 day").waitFor();
+    await page.getByText("Enter a number of at least 1").waitFor();
     expect(await page.getByText("Domains saved.").count()).toBe(0);
     expect(await page.getByText("Defaults saved.").count()).toBe(0);
     expect(await page.getByText("Too small").count()).toBe(0);
