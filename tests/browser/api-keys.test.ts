@@ -27,7 +27,7 @@ describe("API keys in the browser", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(`${webOrigin}/settings/api-keys`);
     await page.getByText("No keys yet").waitFor();
-    await page.getByTestId("api-usage").getByText("0 of 1000 API calls today (UTC)").waitFor();
+    await page.getByTestId("api-usage").getByText("0 of 1,000 API calls today (UTC)").waitFor();
 
     await page.getByLabel("Name").fill("CI sign-up tests");
     await page.getByRole("button", { name: "Create key" }).click();
@@ -51,7 +51,7 @@ describe("API keys in the browser", () => {
 
     await page.getByRole("link", { name: "API keys" }).click();
     await page.waitForURL(`${webOrigin}/settings/api-keys`);
-    await page.getByTestId("api-usage").getByText("1 of 1000 API calls today (UTC)").waitFor();
+    await page.getByTestId("api-usage").getByText("1 of 1,000 API calls today (UTC)").waitFor();
     await page.getByRole("button", { name: /^Revoke/ }).click();
     await page.getByText("No keys yet").waitFor();
     expect((await fetch(`${webOrigin}/api/v1/mailboxes`, { headers: { Authorization: `Bearer ${copied}` } })).status).toBe(401);
