@@ -84,9 +84,12 @@ export function useErrorText() {
       if (!code) return t("network");
       return texts[code] ?? (t.has(`codes.${code}`) ? t(`codes.${code}`) : error.message);
     },
-    /** Field-level texts (`path` → text), to show next to the field they concern. */
-    fields(error: unknown): Record<string, string> {
-      return Object.fromEntries([...issuesOf(error)].map(([path, issue]) => [path, issueText(issue)]));
+    /**
+     * Field-level texts (`path` → text), to show next to the field they concern; `own` words the
+     * rules a form knows better (undefined: the general text).
+     */
+    fields(error: unknown, own?: (issue: FieldIssue) => string | undefined): Record<string, string> {
+      return Object.fromEntries([...issuesOf(error)].map(([path, issue]) => [path, own?.(issue) ?? issueText(issue)]));
     },
   };
 }

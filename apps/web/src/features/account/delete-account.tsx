@@ -1,17 +1,18 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Field } from "@/components/field";
 import { FormError } from "@/components/form-error";
 import { useErrorText } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
-import { text } from "./strings";
 
 // An account with a lot of mail takes several calls; each picks up where the last stopped.
 const maxRounds = 50;
 
 /** Deleting the account, confirmed by typing its e-mail address. */
 export function DeleteAccount({ email }: { email: string }) {
+  const t = useTranslations("account.deletion");
   const errorText = useErrorText();
   const [confirmation, setConfirmation] = useState("");
   const [mismatch, setMismatch] = useState(false);
@@ -37,10 +38,10 @@ export function DeleteAccount({ email }: { email: string }) {
   };
   return (
     <form className="card stack" onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="delete-heading">
-      <h2 id="delete-heading">{text.deletion.heading}</h2>
-      <p>{text.deletion.intro}</p>
+      <h2 id="delete-heading">{t("heading")}</h2>
+      <p>{t("intro")}</p>
       <Field
-        label={text.deletion.confirm(email)}
+        label={t("confirm", { email })}
         autoComplete="off"
         value={confirmation}
         onChange={(e) => {
@@ -48,12 +49,12 @@ export function DeleteAccount({ email }: { email: string }) {
           setMismatch(false);
           remove.reset();
         }}
-        error={mismatch ? text.deletion.mismatch : errors.confirmation}
+        error={mismatch ? t("mismatch") : errors.confirmation}
       />
       <FormError error={remove.error} />
       <div>
         <button className="button danger" type="submit" disabled={remove.isPending}>
-          {remove.isPending ? text.deletion.submitting : text.deletion.submit}
+          {remove.isPending ? t("submitting") : t("submit")}
         </button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 "use client";
 
-import { normalizeHostname } from "@mailroom/api/shared";
+import { hostnameProblemOf, normalizeHostname } from "@mailroom/api/shared";
+import { useTranslations } from "next-intl";
 import { useEffect, useState, type FormEvent } from "react";
 import { Field } from "@/components/field";
 import { ErrorAlert } from "@/components/error-alert";
@@ -10,20 +11,13 @@ import { FormError } from "@/components/form-error";
 
 const mib = 1024 * 1024;
 
-// The form's own words, together so they move to the message catalogue in one step.
-const domainText = {
-  line: (line: number, value: string) => `Line ${line} (${value})`,
-  fixLines: "Fix the lines above; nothing was saved.",
-  saved: "Domains saved.",
-};
-
 interface DomainLine {
   line: number;
   value: string;
   result: ReturnType<typeof normalizeHostname>;
 }
 
-/** One domain per non-empty line, each checked with the server's rule (and its words). */
+/** One domain per non-empty line, each checked with the server's rule. */
 function parseDomainLines(text: string): DomainLine[] {
   return text
     .split(/\r?\n/)
@@ -39,6 +33,7 @@ interface FormTurn {
 }
 
 function DomainsForm({ turn }: { turn: FormTurn }) {
+  const t = useTranslations("admin");
   const utils = trpc.useUtils();
   const settings = trpc.admin.settings.get.useQuery();
   const [domains, setDomains] = useState("");
@@ -54,10 +49,13 @@ function DomainsForm({ turn }: { turn: FormTurn }) {
   }, [settings.data]);
   const lines = parseDomainLines(domains);
   const list = [...new Set(lines.flatMap((l) => ("hostname" in l.result ? [l.result.hostname] : [])))];
-  const errors = useErrorText().fields(save.error);
+  const errors = useErrorText().fields(save.error, (issue) => {
+    const problem = hostnameProblemOf(issue.rule);
+    return problem && t(`settings.problems.${problem}`);
+  });
   // Problems found here, then any the server reported for an entry (`domains.<index>` of what was sent).
   const lineProblems = lines.flatMap((l, index) => {
-    const problem = "problem" in l.result ? l.result.problem : errors[`domains.${index}`];
+    const problem = "problem" in l.result ? t(`settings.problems.${l.result.problem}`) : errors[`domains.${index}`];
     return problem ? [{ line: l.line, value: l.value, problem }] : [];
   });
   const showProblems = checked && lineProblems.length > 0;
@@ -72,15 +70,15 @@ function DomainsForm({ turn }: { turn: FormTurn }) {
     const chosenDefault = list.includes(defaultDomain) ? defaultDomain : (list[0] ?? "");
     save.mutate({ domains: list, defaultDomain: chosenDefault, roleAccess: { admin: list, user: userDomains.filter((d) => list.includes(d)) } });
   };
-  if (settings.isPending) return <p className="muted" role="status">Loading…</p>;
+  if (settings.isPending) return <p className="muted" role="status">{t("loading")}</p>;
   if (settings.isError) return <ErrorAlert error={settings.error} />;
   const domainsError = showProblems ? undefined : errors.domains;
   return (
     <form className="card stack" onSubmit={onSubmit} noValidate aria-labelledby="domains-heading">
-      <h2 id="domains-heading">Mail domains</h2>
-      <p className="muted">Mailboxes are created on these domains. Route each domain's mail to the worker with Email Routing. Until a domain is saved, {settings.data.fallbackDomain} is used.</p>
+      <h2 id="domains-heading">{t("settings.domainsHeading")}</h2>
+      <p className="muted">{t("settings.domainsIntro", { fallback: settings.data.fallbackDomain })}</p>
       <div className="field">
-        <label htmlFor="domains">Domains, one per line</label>
+        <label htmlFor="domains">{t("settings.domains")}</label>
         <textarea
           id="domains"
           rows={4}
@@ -92,36 +90,40 @@ function DomainsForm({ turn }: { turn: FormTurn }) {
         {showProblems && (
           <ul id="domains-error" className="field-error" role="alert" data-testid="domain-problems">
             {lineProblems.map((p) => (
-              <li key={p.line}>{domainText.line(p.line, p.value)}: {p.problem}</li>
+              <li key={p.line}>{t("settings.line", { line: p.line, value: p.value, problem: p.problem })}</li>
             ))}
           </ul>
         )}
         {!showProblems && domainsError && <span id="domains-error" className="field-error" role="alert">{domainsError}</span>}
       </div>
       <div className="field">
-        <label htmlFor="default-domain">Default domain</label>
+        <label htmlFor="default-domain">{t("settings.defaultDomain")}</label>
         <select id="default-domain" value={defaultDomain} onChange={(e) => { setDefaultDomain(e.target.value); edited(); }} aria-invalid={errors.defaultDomain ? true : undefined}>
           {list.map((d) => <option key={d} value={d}>{d}</option>)}
         </select>
         {errors.defaultDomain && <span className="field-error" role="alert">{errors.defaultDomain}</span>}
       </div>
       <fieldset className="stack" style={{ border: 0, padding: 0 }}>
-        <legend>Domains ordinary users may use (administrators may use all)</legend>
+        <legend>{t("settings.userDomains")}</legend>
         {list.map((d) => (
           <label key={d} className="row">
             <input type="checkbox" checked={userDomains.includes(d)} onChange={(e) => { setUserDomains(e.target.checked ? [...userDomains, d] : userDomains.filter((x) => x !== d)); edited(); }} /> {d}
           </label>
         ))}
       </fieldset>
-      {showProblems && <p className="alert error" role="alert">{domainText.fixLines}</p>}
+      {showProblems && <p className="alert error" role="alert">{t("settings.fixLines")}</p>}
       <FormError error={save.error} />
-      {save.isSuccess && turn.current && <p className="alert ok" role="status">{domainText.saved}</p>}
-      <button className="button primary" type="submit" disabled={save.isPending}>Save domains</button>
+      {save.isSuccess && turn.current && <p className="alert ok" role="status">{t("settings.domainsSaved")}</p>}
+      <button className="button primary" type="submit" disabled={save.isPending}>{t("settings.saveDomains")}</button>
     </form>
   );
 }
 
+/** The business defaults the form edits, each labelled by its own message. */
+type DefaultsKey = "mailboxCap" | "retentionDays" | "outboundDailyQuota" | "apiDailyQuota" | "attachmentMaxMiB" | "aiFallbackDaily";
+
 function DefaultsForm({ turn }: { turn: FormTurn }) {
+  const t = useTranslations("admin.settings");
   const utils = trpc.useUtils();
   const settings = trpc.admin.settings.get.useQuery();
   const [values, setValues] = useState<Record<string, string>>({});
@@ -152,35 +154,36 @@ function DefaultsForm({ turn }: { turn: FormTurn }) {
       aiFallbackDaily: number("aiFallbackDaily"),
     });
   };
-  const field = (key: string, label: string, errorKey = key) => (
-    <Field key={key} label={label} type="number" min={0} value={values[key] ?? ""} onChange={(e) => { setValues({ ...values, [key]: e.target.value }); save.reset(); }} error={errors[errorKey]} />
+  const field = (key: DefaultsKey, errorKey: string = key) => (
+    <Field key={key} label={t(key)} type="number" min={0} value={values[key] ?? ""} onChange={(e) => { setValues({ ...values, [key]: e.target.value }); save.reset(); }} error={errors[errorKey]} />
   );
   if (!settings.data) return null;
   return (
     <form className="card stack" onSubmit={onSubmit} noValidate aria-labelledby="defaults-heading">
-      <h2 id="defaults-heading">Business defaults</h2>
+      <h2 id="defaults-heading">{t("defaultsHeading")}</h2>
       <div className="row">
-        {field("mailboxCap", "Mailboxes per user")}
-        {field("retentionDays", "Keep mail for (days)")}
-        {field("outboundDailyQuota", "Outbound mails per day")}
-        {field("apiDailyQuota", "API calls per day")}
-        {field("attachmentMaxMiB", "Largest kept attachment (MiB)", "attachmentMaxBytes")}
-        {field("aiFallbackDaily", "AI recognitions per day")}
+        {field("mailboxCap")}
+        {field("retentionDays")}
+        {field("outboundDailyQuota")}
+        {field("apiDailyQuota")}
+        {field("attachmentMaxMiB", "attachmentMaxBytes")}
+        {field("aiFallbackDaily")}
       </div>
       <FormError error={save.error} />
-      {save.isSuccess && turn.current && <p className="alert ok" role="status">Defaults saved.</p>}
-      <button className="button primary" type="submit" disabled={save.isPending}>Save defaults</button>
+      {save.isSuccess && turn.current && <p className="alert ok" role="status">{t("defaultsSaved")}</p>}
+      <button className="button primary" type="submit" disabled={save.isPending}>{t("saveDefaults")}</button>
     </form>
   );
 }
 
 export function MailSettingsAdmin() {
+  const t = useTranslations("admin.settings");
   const [last, setLast] = useState<"domains" | "defaults" | null>(null);
   const turn = (form: "domains" | "defaults"): FormTurn => ({ current: last === form, onSubmit: () => { setLast(form); } });
   return (
     <div className="stack">
       <div className="page-header">
-        <h1>Mail settings</h1>
+        <h1>{t("title")}</h1>
       </div>
       <DomainsForm turn={turn("domains")} />
       <DefaultsForm turn={turn("defaults")} />

@@ -1,60 +1,75 @@
 "use client";
 
 import { mailboxLifetimes } from "@mailroom/api/shared";
+import { useFormatter, useNow, useTranslations } from "next-intl";
 import { useState } from "react";
 import { useErrorText } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 
-// Every user-visible string of mailbox expiry, together so they move to the message catalogue
-// (next-intl) in one step when translations land.
-export const expiryText = {
-  lifetime: "Keep for",
-  lifetimes: { 1: "1 hour", 24: "1 day", 168: "7 days", 720: "30 days" } as Record<(typeof mailboxLifetimes)[number], string>,
-  forever: "Until deleted",
-  keptUntilDeleted: "Kept until deleted",
-  expires: (when: string) => `Expires ${when}`,
-  extendBy: (address: string) => `Extend ${address} by`,
-  extendOptions: { 1: "1 more hour", 24: "1 more day", 168: "7 more days", 720: "30 more days" } as Record<(typeof mailboxLifetimes)[number], string>,
-  keepForever: "keep until deleted",
-  extend: "Extend",
-} as const;
-
-/** The `<option>` values of a lifetime choice: hours, or "" for none. */
-export const lifetimeOptions = mailboxLifetimes.map((hours) => ({ value: String(hours), label: expiryText.lifetimes[hours] }));
-
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
 const minute = 60_000;
+const hour = 60 * minute;
 
-/** "in 40 minutes", "in 23 hours", "in 6 days": the largest unit that still reads naturally. */
-function timeLeft(expiresAt: Date, now: number): string {
-  const ms = Math.max(0, expiresAt.getTime() - now);
-  const minutes = Math.max(1, Math.round(ms / minute));
-  if (minutes < 60) return relative.format(minutes, "minute");
-  const hours = Math.round(ms / (60 * minute));
-  if (hours < 48) return relative.format(hours, "hour");
-  return relative.format(Math.round(ms / (24 * 60 * minute)), "day");
+/** A lifetime in hours, worded in days when it is whole days ("7 days", not "168 hours"). */
+function useLifetimeText() {
+  const t = useTranslations("mail.expiry");
+  return {
+    lifetime: (hours: number) => (hours % 24 === 0 ? t("days", { count: hours / 24 }) : t("hours", { count: hours })),
+    more: (hours: number) => (hours % 24 === 0 ? t("moreDays", { count: hours / 24 }) : t("moreHours", { count: hours })),
+  };
+}
+
+/** The lifetime choice when a mailbox is created: hours as the `<select>` value, "" for none. */
+export function LifetimeField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error: string | undefined }) {
+  const t = useTranslations("mail.expiry");
+  const text = useLifetimeText();
+  return (
+    <div className="field">
+      <label htmlFor="mailbox-lifetime">{t("lifetime")}</label>
+      <select id="mailbox-lifetime" value={value} onChange={(e) => { onChange(e.target.value); }} aria-invalid={error ? true : undefined}>
+        {mailboxLifetimes.map((hours) => (
+          <option key={hours} value={String(hours)}>{text.lifetime(hours)}</option>
+        ))}
+        <option value="">{t("forever")}</option>
+      </select>
+      {error && <span className="field-error" role="alert">{error}</span>}
+    </div>
+  );
+}
+
+/** The unit that reads naturally for what is left: minutes under an hour, hours under two days. */
+function unitFor(ms: number): "minute" | "hour" | "day" {
+  if (ms < hour - minute / 2) return "minute";
+  if (ms < 47.5 * hour) return "hour";
+  return "day";
 }
 
 /** Time left of a mailbox, with a control to keep it longer. */
 export function MailboxExpiry({ id, address, expiresAt }: { id: string; address: string; expiresAt: Date | null }) {
+  const t = useTranslations("mail.expiry");
+  const text = useLifetimeText();
+  const format = useFormatter();
+  const now = useNow({ updateInterval: minute });
   const errorText = useErrorText();
   const utils = trpc.useUtils();
   const [choice, setChoice] = useState(String(mailboxLifetimes[1]));
   const extend = trpc.mailboxes.extend.useMutation({ onSuccess: () => utils.mailboxes.list.invalidate() });
-  if (!expiresAt) return <span className="muted" data-testid="mailbox-expiry">{expiryText.keptUntilDeleted}</span>;
+  if (!expiresAt) return <span className="muted" data-testid="mailbox-expiry">{t("keptUntilDeleted")}</span>;
+  // Until the retention job removes it, an expired mailbox still reads "in 1 minute", never "ago".
+  const target = Math.max(expiresAt.getTime(), now.getTime() + minute);
+  const when = format.relativeTime(target, { now, unit: unitFor(target - now.getTime()) });
   return (
     <span className="row">
-      <time className="badge" dateTime={expiresAt.toISOString()} title={expiresAt.toLocaleString()} data-testid="mailbox-expiry">
-        {expiryText.expires(timeLeft(expiresAt, Date.now()))}
+      <time className="badge" dateTime={expiresAt.toISOString()} title={format.dateTime(expiresAt, { dateStyle: "medium", timeStyle: "short" })} data-testid="mailbox-expiry">
+        {t("expires", { when })}
       </time>
-      <select aria-label={expiryText.extendBy(address)} value={choice} onChange={(e) => { setChoice(e.target.value); }}>
+      <select aria-label={t("extendBy", { address })} value={choice} onChange={(e) => { setChoice(e.target.value); }}>
         {mailboxLifetimes.map((hours) => (
-          <option key={hours} value={String(hours)}>{expiryText.extendOptions[hours]}</option>
+          <option key={hours} value={String(hours)}>{text.more(hours)}</option>
         ))}
-        <option value="">{expiryText.keepForever}</option>
+        <option value="">{t("keepForever")}</option>
       </select>
       <button type="button" className="button small" disabled={extend.isPending} onClick={() => { extend.mutate({ id, expiresInHours: choice === "" ? null : Number(choice) }); }}>
-        {expiryText.extend}
+        {t("extend")}
       </button>
       {extend.error && <span className="field-error" role="alert">{errorText.message(extend.error)}</span>}
     </span>

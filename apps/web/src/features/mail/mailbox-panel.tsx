@@ -9,7 +9,7 @@ import { Field } from "@/components/field";
 import { FormError } from "@/components/form-error";
 import { useErrorText } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
-import { expiryText, lifetimeOptions, MailboxExpiry } from "./expiry";
+import { LifetimeField, MailboxExpiry } from "./expiry";
 
 /** The user's mailbox addresses: create (random or custom, on an allowed domain), copy, delete. */
 export function MailboxPanel() {
@@ -53,16 +53,7 @@ export function MailboxPanel() {
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="mailbox-lifetime">{expiryText.lifetime}</label>
-          <select id="mailbox-lifetime" value={lifetime} onChange={(e) => { setLifetime(e.target.value); }} aria-invalid={errors.expiresInHours ? true : undefined}>
-            {lifetimeOptions.map((o) => (
-              <option key={o.value} value={o.value}>{o.label}</option>
-            ))}
-            <option value="">{expiryText.forever}</option>
-          </select>
-          {errors.expiresInHours && <span className="field-error" role="alert">{errors.expiresInHours}</span>}
-        </div>
+        <LifetimeField value={lifetime} onChange={setLifetime} error={errors.expiresInHours} />
         <button className="button primary" type="submit" disabled={create.isPending || !chosenDomain}>
           {create.isPending ? t("creating") : t("create")}
         </button>
