@@ -45,7 +45,8 @@ describe("languages", () => {
 
     // Switching reloads the page in English and keeps it so, whatever the browser asks for.
     await page.getByLabel("语言").selectOption("en");
-    await page.waitForFunction(() => document.documentElement.lang === "en");
+    // Polled from the test, not in the page: the reload replaces the document mid-check.
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("en");
     await page.getByRole("heading", { name: "Account", level: 1 }).waitFor();
     expect(await page.locator("dt", { hasText: "Member since" }).locator("xpath=following-sibling::dd").textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     expect((await context.cookies(webOrigin)).find((c) => c.name === "NEXT_LOCALE")?.value).toBe("en");
@@ -60,6 +61,66 @@ describe("languages", () => {
     await again.getByLabel("Language").selectOption("zh-CN");
     await again.getByRole("heading", { name: "登录" }).waitFor();
     expect(await again.locator("html").getAttribute("lang")).toBe("zh-CN");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("words the account self-service, mailbox lifetime and domain editor screens in Chinese", async () => {
+    const user = { email: `zh-${crypto.randomUUID().slice(0, 6)}@example.com`, password: "zh password 1" };
+    npmRun("admin", ["create-admin", "--email", user.email], `${user.password}\n`);
+    const context = await browser.newContext({ locale: "zh-CN" });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${webOrigin}/login?next=%2Fdashboard`);
+    await page.getByLabel("电子邮件").fill(user.email);
+    await page.getByLabel("密码").fill(user.password);
+    await page.getByRole("button", { name: "登录" }).click();
+    await page.waitForURL(`${webOrigin}/dashboard`);
+
+    // Mailbox lifetime: the choice at creation, the time left and the extension, in Chinese.
+    const lifetime = page.getByLabel("保留时长");
+    await lifetime.waitFor();
+    expect(await lifetime.locator("option").allTextContents()).toEqual(["1 小时", "1 天", "7 天", "30 天", "保留至删除"]);
+    await lifetime.selectOption({ label: "1 小时" });
+    await page.getByRole("button", { name: "创建邮箱" }).click();
+    const row = page.getByTestId("mailbox").first();
+    const expiry = row.getByTestId("mailbox-expiry");
+    await expect.poll(() => expiry.textContent()).toMatch(/^1\s?小时后过期$/);
+    const address = (await row.getByTestId("mailbox-address").textContent()) ?? "";
+    await page.getByLabel(`延长 ${address} 的保留时间`).selectOption({ label: "再保留 1 天" });
+    await row.getByRole("button", { name: "延长" }).click();
+    await expect.poll(() => expiry.textContent()).toMatch(/^25\s?小时后过期$/);
+    expect(await expiry.getAttribute("title")).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日 /);
+
+    // Account self-service: headings, fields, buttons and the form's own errors.
+    await page.goto(`${webOrigin}/account`);
+    for (const name of ["密码", "登录会话", "删除账户"]) await page.getByRole("heading", { name, level: 2 }).waitFor();
+    await page.getByText("当前设备").waitFor();
+    expect(await page.getByTestId("session").first().textContent()).toMatch(/登录于 \d{4}年.*最近活动于 \d{4}年/);
+    await page.getByLabel("新密码", { exact: true }).fill("new password 22");
+    await page.getByLabel("再次输入新密码").fill("something else");
+    await page.getByRole("button", { name: "修改密码" }).click();
+    await page.getByText("两次输入的新密码不一致").waitFor();
+    await page.getByLabel(`输入 ${user.email} 以确认`).fill("不是我的地址");
+    await page.getByRole("button", { name: "删除我的账户" }).click();
+    await page.getByText("请按所示原样输入你的电子邮件地址").waitFor();
+
+    // Domain editor: each bad line worded by the UI, nothing saved.
+    await page.goto(`${webOrigin}/admin/settings`);
+    await page.getByRole("heading", { name: "邮件设置", level: 1 }).waitFor();
+    const box = page.getByLabel("域名（每行一个）");
+    await box.waitFor();
+    await box.fill(["mail.localhost", "bad..dots.com", "localhost"].join("\n"));
+    await page.getByRole("button", { name: "保存域名" }).click();
+    await page.getByTestId("domain-problems").waitFor();
+    expect(await page.getByTestId("domain-problems").locator("li").allTextContents()).toEqual([
+      "第 2 行（bad..dots.com）：点不能在开头、结尾或连续出现",
+      "第 3 行（localhost）：localhost 无法接收来自互联网的邮件，请输入真实的域名",
+    ]);
+    await page.getByText("请修正上面标出的行；未保存任何内容。").waitFor();
+    await page.getByLabel("邮件保留天数").fill("-3");
+    await page.getByRole("button", { name: "保存默认值" }).click();
+    await page.getByText("请输入不小于 1 的数字").waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -57,6 +57,8 @@ describe("admin mail settings", () => {
     const bad = await appError(trpc.admin.settings.setDomains.mutate({ domains, defaultDomain: "good.example", roleAccess: { admin: [], user: [] } }));
     expect(bad.appCode).toBe("validation_failed");
     expect(plain(bad.issues)).toEqual(lines.map(([, message], i) => ({ path: `domains.${i + 1}`, message })));
+    // Each names its rule, so the web app words it in the reader's language.
+    expect(bad.issues?.slice(0, 2).map((i) => i.rule)).toEqual(["hostname_dots", "hostname_scheme"]);
     expect((await trpc.admin.settings.get.query()).domains).toEqual(before);
   });
 
