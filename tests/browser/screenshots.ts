@@ -25,6 +25,8 @@ it("takes the README's screenshots of the main screens", async () => {
   npmRun("admin", ["create-admin", "--email", admin.email], `${admin.password}\n`);
   const browser = await launchBrowser();
   const context = await browser.newContext({ viewport: desktop, locale: "en-US", colorScheme: "light" });
+  // Pages compile on their first visit under `next dev`; a docs tool can afford to wait.
+  context.setDefaultTimeout(90_000);
   const page = await context.newPage();
 
   await page.goto(`${webOrigin}/login`);
