@@ -3,7 +3,6 @@ import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { localeOf, type LocaleParams } from "@/i18n/page-messages";
 import { routing } from "@/i18n/routing";
-import { Providers } from "../providers";
 import "../globals.css";
 
 // Every page is prerendered once per locale; the middleware picks which one a request gets.
@@ -23,7 +22,7 @@ export default async function RootLayout({ params, children }: LocaleParams & { 
   return (
     <html lang={locale}>
       <body>
-        <Providers>{children}</Providers>
+        {children}
       </body>
     </html>
   );
