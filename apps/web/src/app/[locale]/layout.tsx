@@ -4,7 +4,6 @@ import { getTranslations } from "next-intl/server";
 import { ThemeProvider } from "next-themes";
 import { localeOf, type LocaleParams } from "@/i18n/page-messages";
 import { routing } from "@/i18n/routing";
-import { Providers } from "../providers";
 import "../globals.css";
 
 // Every page is prerendered once per locale; the middleware picks which one a request gets.
@@ -26,7 +25,7 @@ export default async function RootLayout({ params, children }: LocaleParams & { 
     <html lang={locale} suppressHydrationWarning>
       <body>
         <ThemeProvider attribute="data-theme" storageKey="mailroom-theme" enableColorScheme={false} disableTransitionOnChange>
-          <Providers>{children}</Providers>
+          {children}
         </ThemeProvider>
       </body>
     </html>
