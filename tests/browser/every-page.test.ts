@@ -15,16 +15,32 @@ afterAll(async () => {
 
 const phone = { width: 390, height: 844 };
 
-/** What is wrong with the page as it stands: sideways scrolling, serious or critical accessibility faults. */
+/** Serious or critical accessibility faults of the page as it stands. */
+async function axeProblems(page: Page, label: string): Promise<string[]> {
+  const problems: string[] = [];
+  const { violations, passes } = await new AxeBuilder({ page }).analyze();
+  if (passes.length === 0) problems.push(`${label}: axe checked nothing`);
+  for (const v of violations) {
+    if (v.impact === "serious" || v.impact === "critical") problems.push(`${label}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  }
+  return problems;
+}
+
+/**
+ * What is wrong with the page: sideways scrolling (the layout is the same in both themes, so
+ * checked once), serious or critical accessibility faults in the light and in the dark theme.
+ */
 async function problemsOf(page: Page): Promise<string[]> {
   const problems: string[] = [];
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   if (scrollWidth > innerWidth) problems.push(`scrolls sideways: ${String(scrollWidth)} px wide in ${String(innerWidth)} px`);
-  const { violations, passes } = await new AxeBuilder({ page }).analyze();
-  if (passes.length === 0) problems.push("axe checked nothing");
-  for (const v of violations) {
-    if (v.impact === "serious" || v.impact === "critical") problems.push(`${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  }
+  problems.push(...(await axeProblems(page, "light")));
+  // The theme follows the system's setting (the reader chose none), so this switches it in place.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.waitForFunction(() => document.documentElement.dataset.theme === "dark");
+  problems.push(...(await axeProblems(page, "dark")));
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.waitForFunction(() => document.documentElement.dataset.theme === "light");
   return problems;
 }
 
@@ -41,10 +57,10 @@ async function check(page: Page, path: string, found: Record<string, string[]>):
 }
 
 describe("every page on a phone", () => {
-  it("fits 390 px without scrolling sideways and has no serious accessibility faults, signed out and signed in as an admin", async () => {
+  it("fits 390 px without scrolling sideways and has no serious accessibility faults in either theme, signed out and signed in as an admin", async () => {
     const admin = { email: "every-page-admin-with-a-long-address@example.com", password: "every page password 1" };
     npmRun("admin", ["create-admin", "--email", admin.email], `${admin.password}\n`);
-    const context = await browser.newContext({ viewport: phone });
+    const context = await browser.newContext({ viewport: phone, colorScheme: "light" });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     const found: Record<string, string[]> = {};

@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchPageErrors } from "./support/browser.ts";
 import { npmRun } from "./support/cli.ts";
@@ -67,14 +67,22 @@ describe("mail in the browser", () => {
       "<p>Welcome aboard.</p>",
       "<script>document.title = 'pwned'; try { parent.document.body.dataset.pwned = 'yes'; } catch (e) {}</script>",
       "<img src=\"x\" onerror=\"document.title = 'pwned-img'\">",
+      "<a href=\"javascript:document.title = 'pwned-link'; opener.top.document.body.dataset.pwned = 'link'\">Claim your prize</a>",
     ].join("");
     expect(npmRun("mail", ["--to", address, "--from", "news@shop.example", "--subject", "Scripted newsletter", "--text", "Welcome aboard.", "--html", html])).toContain("delivered");
     await page.getByRole("link", { name: "Inbox" }).first().click();
     await page.getByRole("link", { name: "Scripted newsletter" }).click({ timeout: 20_000 });
     const frameElement = await page.waitForSelector('iframe[title="Message content"]');
-    expect(await frameElement.getAttribute("sandbox")).not.toMatch(/allow-scripts|allow-same-origin/);
+    // The frame shares the app's origin (so the page can size it to the mail) only because it
+    // never runs the mail's scripts: not inline, not in handlers, not from a javascript: link.
+    expect(await frameElement.getAttribute("sandbox")).not.toMatch(/allow-scripts/);
     const frame = await frameElement.contentFrame();
     await frame?.getByText("Welcome aboard.").waitFor();
+    const popups: Page[] = [];
+    context.on("page", (popup) => popups.push(popup));
+    await frame?.getByRole("link", { name: "Claim your prize" }).click();
+    await page.waitForTimeout(1_000);
+    for (const popup of popups) expect(await popup.title()).not.toMatch(/pwned/);
     expect(await frame?.evaluate(() => document.title)).toBe("");
     expect(await page.evaluate(() => document.body.dataset.pwned)).toBeUndefined();
     expect(await page.locator("script", { hasText: "pwned" }).count()).toBe(0);

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { LocaleSwitcher } from "./locale-switcher";
+import { ThemeSwitcher } from "./theme-switcher";
 
 /** The reader's display choices, in the same place on every screen. */
 export function Preferences() {
@@ -9,6 +10,7 @@ export function Preferences() {
   return (
     <div className="preferences" role="group" aria-label={t("preferences")}>
       <LocaleSwitcher />
+      <ThemeSwitcher />
     </div>
   );
 }

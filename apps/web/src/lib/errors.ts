@@ -1,12 +1,19 @@
 import type { ErrorData } from "@mailroom/api";
-import { TRPCClientError } from "@trpc/client";
 import { useTranslations } from "next-intl";
 
 type ErrorCode = ErrorData["appCode"];
 type FieldIssue = NonNullable<ErrorData["issues"]>[number];
 
+// The errors of an API call: tRPC's client (signed-in screens) and the small caller of the
+// signed-out ones (lib/api-call.ts). Known by name so this file pulls in neither client.
+const callErrorNames = new Set(["TRPCClientError", "ApiCallError"]);
+
+function isCallError(error: unknown): error is Error & { data?: unknown } {
+  return error instanceof Error && callErrorNames.has(error.name);
+}
+
 function dataOf(error: unknown): ErrorData | undefined {
-  if (!(error instanceof TRPCClientError)) return undefined;
+  if (!isCallError(error)) return undefined;
   const data: unknown = error.data;
   return typeof data === "object" && data !== null && "appCode" in data ? (data as ErrorData) : undefined;
 }
@@ -79,7 +86,7 @@ export function useErrorText() {
   return {
     /** The text of a failed call; network failures get a text of their own. */
     message(error: unknown, texts: CodeTexts = {}): string {
-      if (!(error instanceof TRPCClientError)) return t("unknown");
+      if (!isCallError(error)) return t("unknown");
       const code = errorCode(error);
       if (!code) return t("network");
       return texts[code] ?? (t.has(`codes.${code}`) ? t(`codes.${code}`) : error.message);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { maxMailboxHours, passwordMinLength } from "./limits.ts";
 
 // Input rules shared by the procedures and the web forms, so both say the same thing.
 export const emailSchema = z
@@ -7,8 +8,6 @@ export const emailSchema = z
   .toLowerCase()
   .max(254, { error: "E-mail address is too long" })
   .pipe(z.email({ error: "Enter a valid e-mail address" }));
-
-export const passwordMinLength = 8;
 
 export const newPasswordSchema = z
   .string()
@@ -30,16 +29,7 @@ export const recipientSchema = z
   .max(254, { error: "E-mail address is too long" })
   .pipe(z.email({ error: "Enter a valid e-mail address" }));
 
-/** Recipients of one outbound mail, to, cc and bcc together. */
-export const maxRecipients = 50;
-
-/** CONTRACT §8: a mailbox may be kept for 1 hour up to a year (8760 hours); none means until deleted. */
-export const maxMailboxHours = 8760;
-
 export const expiresInHoursSchema = z
   .int({ error: "Choose a whole number of hours" })
   .min(1, { error: "Keep the mailbox for at least 1 hour" })
   .max(maxMailboxHours, { error: "Keep the mailbox for at most a year (8760 hours)" });
-
-/** The lifetimes the web app offers, in hours. */
-export const mailboxLifetimes = [1, 24, 7 * 24, 30 * 24] as const;

@@ -96,6 +96,16 @@ export async function setMessageRead(db: Database, id: string, userId: string, r
   return updated.length === 1;
 }
 
+/** Marks those of `ids` that belong to `userId` read or unread; returns how many it changed (others are left alone). */
+export async function setMessagesRead(db: Database, ids: readonly string[], userId: string, readAt: Date | null): Promise<number> {
+  const updated = await db
+    .update(messages)
+    .set({ readAt })
+    .where(and(inList(messages.id, ids), eq(messages.userId, userId)))
+    .returning({ id: messages.id });
+  return updated.length;
+}
+
 export async function messageIdHeaderExists(db: Database, mailboxId: string, messageIdHeader: string): Promise<boolean> {
   const [row] = await db
     .select({ id: messages.id })
@@ -138,10 +148,16 @@ export async function insertMessage(db: Database, message: NewMessage, files: Ne
 }
 
 /** Which messages a deletion covers. */
-export type MessageScope = { messageId: string; userId: string } | { mailboxId: string } | { ownerId: string } | { expiredBefore: Date };
+export type MessageScope =
+  | { messageId: string; userId: string }
+  | { messageIds: readonly string[]; userId: string }
+  | { mailboxId: string }
+  | { ownerId: string }
+  | { expiredBefore: Date };
 
 function scopeWhere(scope: MessageScope): SQL | undefined {
   if ("messageId" in scope) return and(eq(messages.id, scope.messageId), eq(messages.userId, scope.userId));
+  if ("messageIds" in scope) return and(inList(messages.id, scope.messageIds), eq(messages.userId, scope.userId));
   if ("mailboxId" in scope) return eq(messages.mailboxId, scope.mailboxId);
   if ("ownerId" in scope) return eq(messages.userId, scope.ownerId);
   return lt(messages.expiresAt, scope.expiredBefore);

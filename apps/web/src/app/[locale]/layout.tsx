@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
+import { ThemeProvider } from "next-themes";
 import { localeOf, type LocaleParams } from "@/i18n/page-messages";
 import { routing } from "@/i18n/routing";
-import { Providers } from "../providers";
 import "../globals.css";
 
 // Every page is prerendered once per locale; the middleware picks which one a request gets.
@@ -21,9 +21,12 @@ export async function generateMetadata({ params }: LocaleParams): Promise<Metada
 export default async function RootLayout({ params, children }: LocaleParams & { children: ReactNode }) {
   const locale = await localeOf(params);
   return (
-    <html lang={locale}>
+    // next-themes sets data-theme on <html> before hydration, hence the suppressed warning.
+    <html lang={locale} suppressHydrationWarning>
       <body>
-        <Providers>{children}</Providers>
+        <ThemeProvider attribute="data-theme" storageKey="mailroom-theme" enableColorScheme={false} disableTransitionOnChange>
+          {children}
+        </ThemeProvider>
       </body>
     </html>
   );

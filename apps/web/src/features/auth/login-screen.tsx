@@ -1,18 +1,19 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { Suspense, useState, type FormEvent } from "react";
+import { lazy, Suspense, useState, type FormEvent } from "react";
 import { AuthCard } from "@/components/auth-card";
 import { Field } from "@/components/field";
 import { FormError } from "@/components/form-error";
+import { useApiMutation } from "@/lib/api-call";
 import { useErrorText } from "@/lib/errors";
-import { trpc } from "@/lib/trpc";
 import { OAuthButtons } from "./oauth-buttons";
 import { OAuthErrorNotice } from "./oauth-error";
-import { OAuthInvite } from "./oauth-invite";
 import { useEnterApp } from "./use-enter-app";
+
+// Only the step after a new user's third-party sign-in needs it: not part of the page's first load.
+const OAuthInvite = lazy(() => import("./oauth-invite").then((m) => ({ default: m.OAuthInvite })));
 
 function LoginForm() {
   const t = useTranslations("auth");
@@ -21,8 +22,10 @@ function LoginForm() {
   const provider = params.get("provider");
   if (params.get("oauth") === "invite" && ticket && provider) {
     return (
-      <AuthCard title={t("finishTitle")} footer={<Link href="/login">{t("backToSignIn")}</Link>}>
-        <OAuthInvite provider={provider} ticket={ticket} />
+      <AuthCard title={t("finishTitle")} footer={<a href="/login">{t("backToSignIn")}</a>}>
+        <Suspense fallback={<p className="muted" role="status">{t("checkingSignIn")}</p>}>
+          <OAuthInvite provider={provider} ticket={ticket} />
+        </Suspense>
       </AuthCard>
     );
   }
@@ -35,7 +38,7 @@ function PasswordLogin() {
   const { next, enter } = useEnterApp();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const login = trpc.auth.login.useMutation({ onSuccess: ({ user }) => { enter(user); } });
+  const login = useApiMutation("auth.login", () => { enter(); });
   const errors = useErrorText().fields(login.error);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -44,7 +47,7 @@ function PasswordLogin() {
   return (
     <AuthCard
       title={t("signInTitle")}
-      footer={t.rich("newHere", { link: (chunks) => <Link href={`/register?next=${encodeURIComponent(next)}`}>{chunks}</Link> })}
+      footer={t.rich("newHere", { link: (chunks) => <a href={`/register?next=${encodeURIComponent(next)}`}>{chunks}</a> })}
     >
       <OAuthErrorNotice reason={params.get("oauth_error")} />
       <form className="stack" onSubmit={onSubmit} noValidate>

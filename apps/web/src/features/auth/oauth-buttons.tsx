@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { oauthStartPath } from "@/lib/api-base";
-import { trpc } from "@/lib/trpc";
+import { useApiQuery } from "@/lib/api-call";
 
 /**
  * "Continue with …" for every enabled provider. Plain links, not fetches: the browser itself goes
@@ -10,8 +10,8 @@ import { trpc } from "@/lib/trpc";
  */
 export function OAuthButtons({ next, intro }: { next: string; intro?: string }) {
   const t = useTranslations("auth");
-  const providers = trpc.auth.oauth.providers.useQuery(undefined, { staleTime: 60_000 });
-  const enabled = providers.data?.filter((p) => p.enabled) ?? [];
+  const providers = useApiQuery("auth.oauth.providers");
+  const enabled = providers.status === "success" ? providers.data.filter((p) => p.enabled) : [];
   if (enabled.length === 0) return null;
   return (
     <div className="stack" role="group" aria-label={t("quickLogin")}>

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Field } from "@/components/field";
 import { errorCode, useErrorText } from "@/lib/errors";
-import { trpc } from "@/lib/trpc";
+import { useApiMutation, useApiQuery } from "@/lib/api-call";
 import { OAuthButtons } from "./oauth-buttons";
 import { useEnterApp } from "./use-enter-app";
 
@@ -26,18 +26,18 @@ export function OAuthInvite({ provider, ticket }: { provider: string; ticket: st
   const errorText = useErrorText();
   const { enter } = useEnterApp();
   const [inviteCode, setInviteCode] = useState("");
-  const pending = trpc.auth.oauth.ticket.useQuery({ ticket }, { retry: false, refetchOnWindowFocus: false });
-  const providers = trpc.auth.oauth.providers.useQuery(undefined, { staleTime: 60_000 });
-  const finalize = trpc.auth.oauth.finalize.useMutation({ onSuccess: ({ user, redirectTo }) => { enter(user, redirectTo); } });
+  const pending = useApiQuery("auth.oauth.ticket", { ticket });
+  const providers = useApiQuery("auth.oauth.providers");
+  const finalize = useApiMutation("auth.oauth.finalize", ({ redirectTo }) => { enter(redirectTo); });
 
-  if (pending.isPending) {
+  if (pending.status === "pending") {
     return (
       <p className="muted" role="status">
         {t("checkingSignIn")}
       </p>
     );
   }
-  if (pending.isError) {
+  if (pending.status === "error") {
     return errorCode(pending.error) === "oauth_ticket_invalid" ? (
       <StartAgain message={t("ticketExpired")} />
     ) : (
@@ -50,7 +50,7 @@ export function OAuthInvite({ provider, ticket }: { provider: string; ticket: st
     return <StartAgain message={t("ticketGone")} />;
   }
 
-  const label = providers.data?.find((p) => p.id === pending.data.provider)?.label ?? pending.data.provider;
+  const label = (providers.status === "success" ? providers.data.find((p) => p.id === pending.data.provider)?.label : undefined) ?? pending.data.provider;
   const who = pending.data.name ? `${pending.data.name} (${pending.data.email})` : pending.data.email;
   const errors = errorText.fields(finalize.error);
   const inviteError = errors.inviteCode ?? (errorCode(finalize.error) === "invite_code_invalid" ? errorText.message(finalize.error) : undefined);

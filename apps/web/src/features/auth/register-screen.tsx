@@ -2,14 +2,13 @@
 
 import { passwordMinLength } from "@mailroom/api/shared";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { Suspense, useState, type FormEvent } from "react";
 import { AuthCard } from "@/components/auth-card";
 import { Field } from "@/components/field";
 import { FormError } from "@/components/form-error";
 import { useErrorText } from "@/lib/errors";
-import { trpc } from "@/lib/trpc";
+import { useApiMutation } from "@/lib/api-call";
 import { OAuthButtons } from "./oauth-buttons";
 import { useEnterApp } from "./use-enter-app";
 
@@ -20,7 +19,7 @@ function RegisterForm() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [inviteCode, setInviteCode] = useState(params.get("invite") ?? "");
-  const register = trpc.auth.register.useMutation({ onSuccess: ({ user }) => { enter(user); } });
+  const register = useApiMutation("auth.register", () => { enter(); });
   const errors = useErrorText().fields(register.error);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -29,7 +28,7 @@ function RegisterForm() {
   return (
     <AuthCard
       title={t("registerTitle")}
-      footer={t.rich("alreadyRegistered", { link: (chunks) => <Link href={`/login?next=${encodeURIComponent(next)}`}>{chunks}</Link> })}
+      footer={t.rich("alreadyRegistered", { link: (chunks) => <a href={`/login?next=${encodeURIComponent(next)}`}>{chunks}</a> })}
     >
       <form className="stack" onSubmit={onSubmit} noValidate>
         <FormError error={register.error} fields={["inviteCode", "email", "password"]} />

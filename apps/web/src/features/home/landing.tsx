@@ -1,32 +1,32 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { Preferences } from "@/components/preferences";
-import { trpc } from "@/lib/trpc";
+import { useApiQuery } from "@/lib/api-call";
 
+// Plain links, as on the sign-in screens (components/auth-card.tsx): no client router code on first load.
 export function Landing() {
   const t = useTranslations("home");
   const common = useTranslations("common");
-  const info = trpc.system.info.useQuery();
-  const appName = info.data?.appName ?? common("appName");
+  const info = useApiQuery("system.info");
+  const appName = info.status === "success" ? info.data.appName : common("appName");
   return (
     <main className="landing">
       <section className="landing-card">
         <h1>{appName}</h1>
         <p className="lead">{t("lead")}</p>
         <div className="actions">
-          <Link className="button primary" href="/login">
+          <a className="button primary" href="/login">
             {t("signIn")}
-          </Link>
-          <Link className="button" href="/register">
+          </a>
+          <a className="button" href="/register">
             {t("register")}
-          </Link>
+          </a>
         </div>
         <p className="status" role="status" aria-live="polite">
-          {info.isPending && t("checking")}
-          {info.isError && t("offline")}
-          {info.data && t("online", { environment: info.data.environment })}
+          {info.status === "pending" && t("checking")}
+          {info.status === "error" && t("offline")}
+          {info.status === "success" && t("online", { environment: info.data.environment })}
         </p>
         <Preferences />
       </section>

@@ -33,7 +33,7 @@ function InboxScreen() {
           </div>
         </div>
       </div>
-      <MessageList mailboxId={mailboxId} query={query} />
+      <MessageList mailboxId={mailboxId} query={query} bulk />
     </div>
   );
 }

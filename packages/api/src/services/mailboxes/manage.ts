@@ -2,7 +2,7 @@ import { deleteMailboxRow, extendMailboxExpiry, findOwnMailbox, listMailboxes, s
 import { forgetCachedReads } from "../../context/isolate-cache.ts";
 import type { SignedInContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
-import { maxMailboxHours } from "../../shared/validators.ts";
+import { maxMailboxHours } from "../../shared/limits.ts";
 import { deleteMessages } from "../messages/delete.ts";
 
 const hourMs = 60 * 60 * 1000;

@@ -1,3 +1,4 @@
+export { bulkActionLimit, deleteOwnMessages, markOwnMessagesRead } from "./bulk.ts";
 export {
   deleteOwnMessage,
   downloadAttachment,

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { maxRecipients, recipientSchema } from "../../shared/validators.ts";
+import { maxRecipients } from "../../shared/limits.ts";
+import { recipientSchema } from "../../shared/validators.ts";
 
 // One address or a list, as the provider takes them; always a list from here on.
 const recipients = z
