@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchPageErrors } from "./support/browser.ts";
 import { npmRun } from "./support/cli.ts";
 import { webOrigin } from "./support/origins.ts";
+import { createAdmin, createMailbox, signIn } from "./support/session.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,22 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function signIn(page: Page, user: { email: string; password: string }) {
-  await page.goto(`${webOrigin}/login?next=%2Fdashboard`);
-  await page.getByLabel("E-mail").fill(user.email);
-  await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  // The first visit after sign-in may wait for `next dev` to compile the dashboard.
-  await page.waitForURL(`${webOrigin}/dashboard`, { timeout: 90_000 });
-}
-
-async function createMailbox(page: Page, name: string): Promise<string> {
-  await page.getByLabel("Name (optional)").fill(name);
-  await page.getByRole("button", { name: "Create mailbox" }).click();
-  await page.getByTestId("mailbox-address").getByText(`${name}@mail.localhost`).waitFor();
-  return `${name}@mail.localhost`;
-}
 
 function mail(to: string, subject: string, text: string) {
   expect(npmRun("mail", ["--to", to, "--from", "team@service.example", "--subject", subject, "--text", text])).toContain("delivered");
@@ -38,7 +23,7 @@ const currentRow = (page: Page) => page.locator("tbody tr[data-current]");
 describe("the inbox: bulk actions and keys", () => {
   it("walks the messages with j/k, opens one with Enter, copies a code with c, and ignores keys while typing", async () => {
     const user = { email: "keys-reader@example.com", password: "keys reader password" };
-    npmRun("admin", ["create-admin", "--email", user.email], `${user.password}\n`);
+    createAdmin(user);
     const context = await browser.newContext();
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: webOrigin });
     const page = await context.newPage();
@@ -97,7 +82,7 @@ describe("the inbox: bulk actions and keys", () => {
 
   it("marks two of three read and unread, deletes them, and selects all at 390 px", async () => {
     const user = { email: "bulk-reader@example.com", password: "bulk reader password" };
-    npmRun("admin", ["create-admin", "--email", user.email], `${user.password}\n`);
+    createAdmin(user);
     const context = await browser.newContext();
     const page = await context.newPage();
     const errors = watchPageErrors(page);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchPageErrors } from "./support/browser.ts";
 import { npmRun } from "./support/cli.ts";
 import { webOrigin } from "./support/origins.ts";
+import { createAdmin, signIn } from "./support/session.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,17 +16,13 @@ afterAll(async () => {
 describe("mail in the browser", () => {
   it("creates a mailbox, receives mail from npm run mail, shows and copies the code, and never runs mail scripts", async () => {
     const user = { email: "reader@example.com", password: "reader password 1" };
-    npmRun("admin", ["create-admin", "--email", user.email], `${user.password}\n`);
+    createAdmin(user);
 
     const context = await browser.newContext();
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: webOrigin });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    await page.goto(`${webOrigin}/login?next=%2Fdashboard`);
-    await page.getByLabel("E-mail").fill(user.email);
-    await page.getByLabel("Password").fill(user.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${webOrigin}/dashboard`);
+    await signIn(page, user);
 
     await page.getByText("No mailboxes yet.").waitFor();
     await page.getByLabel("Name (optional)").fill("signup");

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, watchPageErrors } from "./support/browser.ts";
 import { npmRun } from "./support/cli.ts";
 import { webOrigin } from "./support/origins.ts";
+import { createAdmin, createMailbox, signIn } from "./support/session.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,18 +28,11 @@ async function sentThroughResend(from: string): Promise<Record<string, unknown>[
 describe("sending mail in the browser", () => {
   it("composes with recipient chips and a file, sees it sent in Sent, and replies to a received mail", async () => {
     const user = { email: "writer@example.com", password: "writer password 1" };
-    npmRun("admin", ["create-admin", "--email", user.email], `${user.password}\n`);
+    createAdmin(user);
     const page = await (await browser.newContext()).newPage();
     const errors = watchPageErrors(page);
-    await page.goto(`${webOrigin}/login?next=%2Fdashboard`);
-    await page.getByLabel("E-mail").fill(user.email);
-    await page.getByLabel("Password").fill(user.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${webOrigin}/dashboard`);
-    await page.getByLabel("Name (optional)").fill("writer");
-    await page.getByRole("button", { name: "Create mailbox" }).click();
-    await page.getByTestId("mailbox-address").first().waitFor();
-    const address = "writer@mail.localhost";
+    await signIn(page, user);
+    const address = await createMailbox(page, "writer");
 
     await page.getByRole("link", { name: "Send mail" }).click();
     await page.waitForURL(`${webOrigin}/compose`);

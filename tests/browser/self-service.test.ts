@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchPageErrors } from "./support/browser.ts";
-import { npmRun } from "./support/cli.ts";
 import { webOrigin } from "./support/origins.ts";
+import { createAdmin, signIn } from "./support/session.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ afterAll(async () => {
 /** A fresh administrator from the CLI (each test its own, so tests do not share sessions). */
 function newAdmin(name: string) {
   const user = { email: `${name}-${crypto.randomUUID().slice(0, 6)}@example.com`, password: `${name} password 1` };
-  npmRun("admin", ["create-admin", "--email", user.email], `${user.password}\n`);
+  createAdmin(user);
   return user;
 }
 
@@ -24,11 +24,7 @@ async function signedIn(user: { email: string; password: string }, path: string)
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors = watchPageErrors(page);
-  await page.goto(`${webOrigin}/login?next=${encodeURIComponent(path)}`);
-  await page.getByLabel("E-mail").fill(user.email);
-  await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${webOrigin}${path}`);
+  await signIn(page, user, path);
   return { context, page, errors };
 }
 

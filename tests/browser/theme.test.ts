@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchPageErrors } from "./support/browser.ts";
 import { npmRun } from "./support/cli.ts";
 import { webOrigin } from "./support/origins.ts";
+import { createAdmin, createMailbox, signIn } from "./support/session.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -75,19 +76,12 @@ describe("theme", () => {
 
   it("frames mail with a border, sizes the frame to the mail up to a cap, and remembers the dark-background option", async () => {
     const user = { email: "theme-reader@example.com", password: "theme reader password 1" };
-    npmRun("admin", ["create-admin", "--email", user.email], `${user.password}\n`);
+    createAdmin(user);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    await page.goto(`${webOrigin}/login?next=%2Fdashboard`);
-    await page.getByLabel("E-mail").fill(user.email);
-    await page.getByLabel("Password").fill(user.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${webOrigin}/dashboard`);
-    await page.getByLabel("Name (optional)").fill("frames");
-    await page.getByRole("button", { name: "Create mailbox" }).click();
-    await page.getByTestId("mailbox-address").first().waitFor();
-    const address = "frames@mail.localhost";
+    await signIn(page, user);
+    const address = await createMailbox(page, "frames");
     const longHtml = Array.from({ length: 200 }, (_, i) => `<p>Paragraph ${String(i)} of a long newsletter.</p>`).join("");
     expect(npmRun("mail", ["--to", address, "--from", "short@shop.example", "--subject", "Short note", "--text", "Hi.", "--html", "<p>Just one line.</p>"])).toContain("delivered");
     expect(npmRun("mail", ["--to", address, "--from", "long@shop.example", "--subject", "Long newsletter", "--text", "Long.", "--html", longHtml])).toContain("delivered");
