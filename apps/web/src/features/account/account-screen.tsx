@@ -4,6 +4,7 @@ import { AccountSelfService } from "./self-service";
 import { useFormatter, useTranslations } from "next-intl";
 import { useErrorText } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
+import { PageHeader } from "@/components/page-header";
 
 function ConnectedIdentities() {
   const t = useTranslations("account");
@@ -63,12 +64,7 @@ export function AccountScreen() {
   const user = session.data;
   return (
     <>
-      <div className="page-header">
-        <div>
-          <h1>{t("title")}</h1>
-          <p className="muted">{t("intro")}</p>
-        </div>
-      </div>
+      <PageHeader title={t("title")} intro={t("intro")} />
       <section className="card stack">
         {user ? (
           <dl className="stack">

@@ -4,6 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { ErrorAlert } from "@/components/error-alert";
 import { trpc } from "@/lib/trpc";
+import { PageHeader } from "@/components/page-header";
 
 function Result({ error, children }: { error: unknown; children: ReactNode }) {
   if (error) return <ErrorAlert error={error} />;
@@ -23,12 +24,7 @@ export function BotAdmin() {
 
   return (
     <>
-      <div className="page-header">
-        <div>
-          <h1>{t("title")}</h1>
-          <p className="muted">{t("intro")}</p>
-        </div>
-      </div>
+      <PageHeader title={t("title")} intro={t("intro")} />
       <div className="stack">
         <section className="card stack" aria-labelledby="webhook-status">
           <h2 id="webhook-status">{t("statusHeading")}</h2>

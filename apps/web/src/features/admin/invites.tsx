@@ -8,6 +8,7 @@ import { ErrorAlert } from "@/components/error-alert";
 import { useErrorText } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 import { FormError } from "@/components/form-error";
+import { PageHeader } from "@/components/page-header";
 
 export function InvitesAdmin() {
   const t = useTranslations("admin.invites");
@@ -36,12 +37,7 @@ export function InvitesAdmin() {
 
   return (
     <>
-      <div className="page-header">
-        <div>
-          <h1>{t("title")}</h1>
-          <p className="muted">{t("intro")}</p>
-        </div>
-      </div>
+      <PageHeader title={t("title")} intro={t("intro")} />
       <section className="card stack" aria-labelledby="new-invites">
         <h2 id="new-invites">{t("newHeading")}</h2>
         <form className="row" onSubmit={onSubmit} noValidate>

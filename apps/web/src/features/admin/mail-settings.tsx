@@ -8,6 +8,7 @@ import { ErrorAlert } from "@/components/error-alert";
 import { useErrorText } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 import { FormError } from "@/components/form-error";
+import { PageHeader } from "@/components/page-header";
 
 const mib = 1024 * 1024;
 
@@ -182,9 +183,7 @@ export function MailSettingsAdmin() {
   const turn = (form: "domains" | "defaults"): FormTurn => ({ current: last === form, onSubmit: () => { setLast(form); } });
   return (
     <div className="stack">
-      <div className="page-header">
-        <h1>{t("title")}</h1>
-      </div>
+      <PageHeader title={t("title")} />
       <DomainsForm turn={turn("domains")} />
       <DefaultsForm turn={turn("defaults")} />
     </div>

@@ -5,6 +5,7 @@ import { Fragment, useState } from "react";
 import { UserSwitches } from "@/features/admin/user-switches";
 import { ErrorAlert } from "@/components/error-alert";
 import { trpc } from "@/lib/trpc";
+import { PageHeader } from "@/components/page-header";
 
 export function UsersAdmin() {
   const t = useTranslations("admin.users");
@@ -23,16 +24,12 @@ export function UsersAdmin() {
 
   return (
     <>
-      <div className="page-header">
-        <div>
-          <h1>{t("title")}</h1>
-          <p className="muted">{users.data ? t("count", { count: users.data.pages[0]?.total ?? 0 }) : "\u00a0"}</p>
-        </div>
+      <PageHeader title={t("title")} intro={users.data ? t("count", { count: users.data.pages[0]?.total ?? 0 }) : "\u00a0"}>
         <div className="field">
           <label htmlFor="user-search">{t("search")}</label>
           <input id="user-search" type="search" placeholder={t("searchPlaceholder")} value={query} onChange={(e) => { setQuery(e.target.value); }} />
         </div>
-      </div>
+      </PageHeader>
       {update.error && <ErrorAlert error={update.error} />}
       {users.isPending && <p className="muted" role="status">{admin("loading")}</p>}
       {users.isError && <ErrorAlert error={users.error} />}

@@ -9,6 +9,7 @@ import { apiBase } from "@/lib/api-base";
 import { ErrorAlert } from "@/components/error-alert";
 import { useErrorText } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
+import { PageHeader } from "@/components/page-header";
 
 /** Where scripts reach the API: the configured API base, else this origin (which forwards /api/*). */
 function apiOrigin(): string {
@@ -65,14 +66,10 @@ export function ApiKeysScreen() {
 
   return (
     <>
-      <div className="page-header">
-        <div>
-          <h1>{t("title")}</h1>
-          <p className="muted">
-            {t.rich("intro", { reference: (chunks) => <a href={`${apiBase}/api/v1/docs`}>{chunks}</a> })}
-          </p>
-        </div>
-      </div>
+      <PageHeader
+        title={t("title")}
+        intro={t.rich("intro", { reference: (chunks) => <a href={`${apiBase}/api/v1/docs`}>{chunks}</a> })}
+      />
       <div className="stack">
         <p className="card" data-testid="api-usage">
           {usage.data ? t("usage", { used: usage.data.usedToday, quota: usage.data.quota }) : t("loadingUsage")}

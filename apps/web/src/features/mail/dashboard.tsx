@@ -5,18 +5,14 @@ import Link from "next/link";
 import { trpc } from "@/lib/trpc";
 import { MailboxPanel } from "./mailbox-panel";
 import { MessageList } from "./message-list";
+import { PageHeader } from "@/components/page-header";
 
 export function Dashboard() {
   const t = useTranslations("mail.dashboard");
   const session = trpc.auth.session.useQuery();
   return (
     <div className="stack">
-      <div className="page-header">
-        <div>
-          <h1>{t("title")}</h1>
-          <p className="muted">{t("signedInAs", { email: session.data?.email ?? "" })}</p>
-        </div>
-      </div>
+      <PageHeader title={t("title")} intro={t("signedInAs", { email: session.data?.email ?? "" })} />
       <MailboxPanel />
       <section className="stack" aria-labelledby="recent-heading">
         <div className="row" style={{ justifyContent: "space-between" }}>

@@ -5,6 +5,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { CopyButton } from "@/components/copy-button";
 import { ErrorAlert } from "@/components/error-alert";
 import { trpc } from "@/lib/trpc";
+import { PageHeader } from "@/components/page-header";
 
 function useSecondsLeft(until: Date | null): number {
   const [now, setNow] = useState(() => Date.now());
@@ -58,12 +59,7 @@ export function MessengerSettings() {
 
   return (
     <>
-      <div className="page-header">
-        <div>
-          <h1>{t("title")}</h1>
-          <p className="muted">{t("intro")}</p>
-        </div>
-      </div>
+      <PageHeader title={t("title")} intro={t("intro")} />
       {status.isPending && <p className="muted" role="status">{t("loading")}</p>}
       {status.isError && (
         <ErrorAlert error={status.error}>

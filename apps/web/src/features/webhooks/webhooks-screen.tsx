@@ -12,6 +12,7 @@ import { EventChoice } from "./event-choice";
 import type { EventType } from "./format";
 import { SecretNotice } from "./secret-notice";
 import { VerifySnippet } from "./verify-snippet";
+import { PageHeader } from "@/components/page-header";
 
 /** `/settings/webhooks`: the user's endpoints, adding one, and how to verify what we send. */
 export function WebhooksScreen() {
@@ -39,12 +40,7 @@ export function WebhooksScreen() {
 
   return (
     <>
-      <div className="page-header">
-        <div>
-          <h1>{t("title")}</h1>
-          <p className="muted">{t("intro")}</p>
-        </div>
-      </div>
+      <PageHeader title={t("title")} intro={t("intro")} />
       <div className="stack">
         <section className="card stack" aria-labelledby="webhooks-new">
           <h2 id="webhooks-new">{t("create.heading")}</h2>
