@@ -259,7 +259,7 @@ describe(`fuzz: ${String(runs)} generated requests over every procedure and rout
     await signIn("user");
     await signIn("admin");
     // 2,400 requests write thousands of log lines; keep the server's errors for a failure's message.
-    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
       serverLog.push(args.map(String).join(" ").slice(0, 2000));

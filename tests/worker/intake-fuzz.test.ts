@@ -134,7 +134,7 @@ describe("intake on generated MIME", () => {
     client.state.cookie = cookie;
     // Intake logs a warning for every message it cannot parse; hundreds of them say nothing here.
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const log = vi.spyOn(console, "info").mockImplementation(() => undefined);
     const outcomes = new Map<string, number>();
     try {
       await fc.assert(

@@ -17,7 +17,7 @@ beforeEach(() => {
       lines.push({ unstructured: args.map(String).join(" ") });
     }
   };
-  spies = [vi.spyOn(console, "log").mockImplementation(collect), vi.spyOn(console, "warn").mockImplementation(collect), vi.spyOn(console, "error").mockImplementation(collect)];
+  spies = [vi.spyOn(console, "info").mockImplementation(collect), vi.spyOn(console, "warn").mockImplementation(collect), vi.spyOn(console, "error").mockImplementation(collect)];
 });
 afterEach(() => {
   for (const spy of spies) spy.mockRestore();

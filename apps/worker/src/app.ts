@@ -8,6 +8,7 @@ import { errorResponse } from "./http/error-response.ts";
 import { originGuard } from "./http/origin-guard.ts";
 import { requestContext } from "./http/request-context.ts";
 import { requestLog } from "./http/request-log.ts";
+import { benchRoutes } from "./routes/bench.ts";
 import { downloadRoutes } from "./routes/downloads.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { messengerRoutes } from "./routes/messenger.ts";
@@ -31,6 +32,7 @@ export const app = new Hono<AppEnv>()
   .use("/api/*", except(outboundSendPath, bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge })))
   .use(outboundSendPath, bodyLimit({ maxSize: sendBodyMaxBytes, onError: tooLarge }))
   .route("/api/system", healthRoutes)
+  .route("/api/system", benchRoutes)
   .route(oauthPath, oauthRoutes)
   .route("/api/messenger", messengerRoutes)
   .route("/api/messages", downloadRoutes)

@@ -1,4 +1,4 @@
-import { messengerListener, receiveEmail, webhooksListener } from "@mailroom/api";
+import { addToBenchTally, messengerListener, receiveEmail, webhooksListener } from "@mailroom/api";
 import type { Bindings } from "@mailroom/config";
 import { runContext } from "./context.ts";
 
@@ -24,6 +24,6 @@ export async function email(message: ForwardableEmailMessage, env: Bindings, exe
   } finally {
     const { counts } = ctx;
     // Bench only: the calls of the whole message, listeners included, once they are done.
-    if (counts) execution.waitUntil(Promise.allSettled(background).then(() => { ctx.log.info("bench counters", { ...counts }); }));
+    if (counts) execution.waitUntil(Promise.allSettled(background).then(() => { addToBenchTally(counts); }));
   }
 }

@@ -29,9 +29,11 @@ function errorFields(error: unknown): LogFields {
 export function createLogger(requestId: string, base: LogFields = {}): Logger {
   const write = (level: "info" | "warn" | "error", message: string, fields: LogFields) => {
     const line = JSON.stringify({ level, message, requestId, ...base, ...fields });
+    // The console method carries the level to the platform's logs (and spares `wrangler dev` the
+    // stack-trace source mapping it runs on every plain `console.log` line).
     if (level === "error") console.error(line);
     else if (level === "warn") console.warn(line);
-    else console.log(line);
+    else console.info(line);
   };
   return {
     info: (message, fields = {}) => {

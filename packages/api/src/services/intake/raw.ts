@@ -7,14 +7,18 @@ export interface RawMessage {
 }
 
 /**
- * Reads the message stream once, keeping at most `maxBytes`. The platform's `rawSize` sizes
- * the buffer; a stream that runs longer than announced is still cut at the limit.
+ * Reads the message stream once, keeping at most `maxBytes`. A message announced (`rawSize`) as
+ * larger is read only up to the limit; one that runs longer than announced is still cut.
  */
 export async function readRaw(stream: ReadableStream<Uint8Array>, rawSize: number, maxBytes: number): Promise<RawMessage> {
+  if (rawSize <= maxBytes) {
+    // The usual case: the runtime reads the whole stream natively, without a JavaScript loop per chunk.
+    const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+    return bytes.byteLength > maxBytes ? { bytes: bytes.slice(0, maxBytes), truncated: true } : { bytes, truncated: false };
+  }
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
-  let truncated = false;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
@@ -22,18 +26,11 @@ export async function readRaw(stream: ReadableStream<Uint8Array>, rawSize: numbe
     if (value.byteLength > room) {
       if (room > 0) chunks.push(value.subarray(0, room));
       total += Math.max(room, 0);
-      truncated = true;
       await reader.cancel("message larger than intake keeps");
       break;
     }
     chunks.push(value);
     total += value.byteLength;
-  }
-  if (!truncated && rawSize > maxBytes) truncated = true;
-  const [only] = chunks;
-  // One chunk (the usual case for small mail) is the message as is: no copy.
-  if (chunks.length === 1 && only && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength && only.buffer instanceof ArrayBuffer) {
-    return { bytes: new Uint8Array(only.buffer), truncated };
   }
   const bytes = new Uint8Array(total);
   let offset = 0;
@@ -41,7 +38,8 @@ export async function readRaw(stream: ReadableStream<Uint8Array>, rawSize: numbe
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return { bytes, truncated };
+  // Announced as larger than the limit: whatever came is a cut message.
+  return { bytes, truncated: true };
 }
 
 /** A stable stand-in Message-ID for mail without one, so a redelivery still deduplicates. */

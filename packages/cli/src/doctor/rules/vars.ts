@@ -39,7 +39,7 @@ export const varRules: Rule = (input) => {
   }
   if (input.env !== "local" && view.vars.BENCH_COUNTERS === "true") {
     out.push(
-      finding(RULE, "error", `${section} BENCH_COUNTERS is "true": every D1, KV and R2 call would be counted and logged.`, `Remove BENCH_COUNTERS from ${section}; it is for \`npm run bench\` only.`),
+      finding(RULE, "error", `${section} BENCH_COUNTERS is "true": every D1, KV and R2 call would be counted and the tally served to anyone at /api/system/bench-counters.`, `Remove BENCH_COUNTERS from ${section}; it is for \`npm run bench\` only.`),
     );
   }
   if (input.env !== "local") {
