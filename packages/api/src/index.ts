@@ -13,7 +13,7 @@ export { receiveEmail } from "./services/intake/index.ts";
 export { runRetention } from "./services/retention.ts";
 export { sendBodyMaxBytes, sendInputSchema, sendOutbound } from "./services/outbound/index.ts";
 export { runDueDeliveries as runWebhookDeliveries, webhooksListener } from "./services/webhooks/index.ts";
-export { deleteOwnMessage, downloadAttachment, downloadRawMessage, getOwnMessage, listOwnMessages, type Download } from "./services/messages/index.ts";
+export { deleteOwnMessage, downloadAttachment, downloadRawMessage, getOwnMessage, listOwnMessages, runSearchBackfill, type Download } from "./services/messages/index.ts";
 export { createMailbox, deleteOwnMailbox, listOwnMailboxes, localPartSchema, publicMailbox } from "./services/mailboxes/index.ts";
 export { waitForCode } from "./services/api-keys/index.ts";
 export { cursorSchema } from "./lib/cursor.ts";

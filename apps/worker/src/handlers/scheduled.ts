@@ -1,10 +1,11 @@
-import { runRetention, runWebhookDeliveries } from "@mailroom/api";
+import { runRetention, runSearchBackfill, runWebhookDeliveries } from "@mailroom/api";
 import { frequentCronMinutes, type Bindings } from "@mailroom/config";
 import { runContext } from "./context.ts";
 
 /**
  * The cron triggers, as of the trigger's scheduled time; one log line per run. The frequent
- * trigger (every minute) retries webhook deliveries; the daily one runs retention.
+ * trigger (every minute) retries webhook deliveries and gives messages stored before search words
+ * were kept their words; the daily one runs retention.
  */
 export async function scheduled(controller: ScheduledController, env: Bindings, execution: ExecutionContext): Promise<void> {
   const started = Date.now();
@@ -12,7 +13,8 @@ export async function scheduled(controller: ScheduledController, env: Bindings, 
   try {
     if (frequentCronMinutes(controller.cron) !== null) {
       const webhooks = await runWebhookDeliveries(ctx);
-      ctx.log.info("scheduled", { cron: controller.cron, webhooks, durationMs: Date.now() - started });
+      const searchBackfill = await runSearchBackfill(ctx);
+      ctx.log.info("scheduled", { cron: controller.cron, webhooks, searchBackfill, durationMs: Date.now() - started });
       return;
     }
     const report = await runRetention(ctx);

@@ -8,6 +8,7 @@ export * from "./errors.ts";
 export * from "./invites.ts";
 export * from "./login-throttles.ts";
 export * from "./mailboxes.ts";
+export * from "./message-search.ts";
 export * from "./messages.ts";
 export * from "./messenger.ts";
 export * from "./oauth.ts";

@@ -1,14 +1,17 @@
-import { and, count, desc, eq, gt, gte, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client.ts";
 import { attachments, mailboxes, messages } from "../schema/index.ts";
+import { searchQueryTerms } from "../search-terms.ts";
 import { runBatch } from "./batch.ts";
 import { liveMailbox } from "./mailboxes.ts";
 import { inList } from "./in-list.ts";
-import { afterCursor, likePattern, pageOf, type Cursor } from "./paging.ts";
+import { messageTermsOf, searchPageIds } from "./message-search.ts";
+import { afterCursor, pageOf, type Cursor } from "./paging.ts";
 
 export type MessageRow = typeof messages.$inferSelect;
 export type AttachmentRow = typeof attachments.$inferSelect;
-export type NewMessage = Omit<MessageRow, "readAt">;
+/** A message to store; its search words are taken from its sender and subject on the way in. */
+export type NewMessage = Omit<MessageRow, "readAt" | "searchTerms">;
 export type NewAttachment = AttachmentRow;
 
 /** A message with the address of the mailbox it arrived in. */
@@ -19,7 +22,7 @@ export interface MessageWithAddress {
 
 export interface MessageListOptions {
   mailboxId?: string | null | undefined;
-  /** Matched against sender address, sender name and subject. */
+  /** Words to find at the start of words of the sender (address, name) or subject; see search-terms.ts. */
   search?: string | undefined;
   cursor?: Cursor | null | undefined;
   limit: number;
@@ -27,33 +30,26 @@ export interface MessageListOptions {
   now?: Date | undefined;
 }
 
-/**
- * Sender address, sender name or subject contains `search` (ASCII case-insensitively). Without a
- * mailbox, the owner's index holds all three (migration 0019): rows are read only for matches.
- */
-function matchesSearch(search: string): SQL | undefined {
-  const pattern = likePattern(search);
-  return or(
-    sql`${messages.fromAddress} LIKE ${pattern} ESCAPE '\\'`,
-    sql`${messages.fromName} LIKE ${pattern} ESCAPE '\\'`,
-    sql`${messages.subject} LIKE ${pattern} ESCAPE '\\'`,
-  );
-}
-
 /** The user's messages, newest first, across all mailboxes or one, keyset-paged by (received_at, id). */
 export async function listMessages(db: Database, userId: string, options: MessageListOptions): Promise<{ rows: MessageWithAddress[]; more: boolean }> {
+  const terms = options.search === undefined ? [] : searchQueryTerms(options.search);
+  // A search of nothing but punctuation has no word to find.
+  if (options.search !== undefined && terms.length === 0) return { rows: [], more: false };
   const rows = await db
     .select({ message: messages, address: mailboxes.address })
     .from(messages)
     .innerJoin(mailboxes, eq(mailboxes.id, messages.mailboxId))
     .where(
-      and(
-        eq(messages.userId, userId),
-        options.now ? liveMailbox(options.now) : undefined,
-        options.mailboxId ? eq(messages.mailboxId, options.mailboxId) : undefined,
-        options.search ? matchesSearch(options.search) : undefined,
-        options.cursor ? afterCursor(messages.receivedAt, messages.id, options.cursor) : undefined,
-      ),
+      terms.length > 0
+        ? // The page's rows by id; the owner is checked again without its index (the unary `+`),
+          // which would have SQLite walk all the owner's messages to meet the page's few ids.
+          and(sql`${messages.id} IN (${searchPageIds(userId, terms, { ...options, rows: options.limit + 1 })})`, sql`+${messages.userId} = ${userId}`)
+        : and(
+            eq(messages.userId, userId),
+            options.now ? liveMailbox(options.now) : undefined,
+            options.mailboxId ? eq(messages.mailboxId, options.mailboxId) : undefined,
+            options.cursor ? afterCursor(messages.receivedAt, messages.id, options.cursor) : undefined,
+          ),
     )
     .orderBy(desc(messages.receivedAt), desc(messages.id))
     .limit(options.limit + 1);
@@ -126,10 +122,11 @@ export async function insertMessage(db: Database, message: NewMessage, files: Ne
   const m = message;
   const insert = sql`
     INSERT INTO messages (id, mailbox_id, user_id, message_id_header, envelope_from, from_address, from_name, to_address, subject, text_body,
-                          html_body, headers, size, raw_key, notice, recognition_kind, recognition_value, recognition_source, received_at, expires_at)
+                          html_body, headers, size, raw_key, notice, recognition_kind, recognition_value, recognition_source, received_at, expires_at,
+                          search_terms)
     SELECT ${m.id}, mailboxes.id, mailboxes.user_id, ${m.messageIdHeader}, ${m.envelopeFrom}, ${m.fromAddress}, ${m.fromName}, ${m.toAddress}, ${m.subject},
            ${m.textBody}, ${m.htmlBody}, ${m.headers}, ${m.size}, ${m.rawKey}, ${m.notice}, ${m.recognitionKind}, ${m.recognitionValue},
-           ${m.recognitionSource}, ${m.receivedAt.getTime()}, ${m.expiresAt.getTime()}
+           ${m.recognitionSource}, ${m.receivedAt.getTime()}, ${m.expiresAt.getTime()}, ${JSON.stringify(messageTermsOf(m))}
     FROM mailboxes JOIN users ON users.id = mailboxes.user_id
     WHERE mailboxes.id = ${m.mailboxId} AND mailboxes.user_id = ${m.userId} AND mailboxes.disabled = 0 AND users.disabled = 0
       AND (mailboxes.expires_at IS NULL OR mailboxes.expires_at > ${m.receivedAt.getTime()})
@@ -212,15 +209,22 @@ export async function recentMessages(db: Database, userId: string, limit: number
 }
 
 /**
- * The newest message of a mailbox received after `since` whose recognition found a code or a
- * link: one range scan of `messages_mailbox_received_idx` (rows after `since` only), polled
- * while an API call waits for a code.
+ * The newest message of the user's mailbox received after `since` whose recognition found a code
+ * or a link: one range scan of `messages_user_mailbox_received_idx` (rows after `since` only),
+ * polled while an API call waits for a code.
  */
-export async function findNewestRecognizedMessage(db: Database, mailboxId: string, since: Date): Promise<MessageRow | null> {
+export async function findNewestRecognizedMessage(db: Database, userId: string, mailboxId: string, since: Date): Promise<MessageRow | null> {
   const [row] = await db
     .select()
     .from(messages)
-    .where(and(eq(messages.mailboxId, mailboxId), gt(messages.receivedAt, since), inArray(messages.recognitionKind, ["code", "link"])))
+    .where(
+      and(
+        eq(messages.userId, userId),
+        eq(messages.mailboxId, mailboxId),
+        gt(messages.receivedAt, since),
+        inArray(messages.recognitionKind, ["code", "link"]),
+      ),
+    )
     .orderBy(desc(messages.receivedAt), desc(messages.id))
     .limit(1);
   return row ?? null;

@@ -1,4 +1,5 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { timestamp } from "./columns.ts";
 import { mailboxes } from "./mailboxes.ts";
 import { users } from "./users.ts";
@@ -34,13 +35,31 @@ export const messages = sqliteTable(
     readAt: timestamp("read_at"),
     receivedAt: timestamp("received_at").notNull(),
     expiresAt: timestamp("expires_at").notNull(),
+    /** The words search finds the message by (a JSON array, see search-terms.ts); null until indexed. */
+    searchTerms: text("search_terms"),
   },
   (t) => [
     uniqueIndex("messages_mailbox_message_id_unique").on(t.mailboxId, t.messageIdHeader),
-    index("messages_user_received_search_idx").on(t.userId, t.receivedAt, t.id, t.fromAddress, t.fromName, t.subject),
+    index("messages_user_received_terms_idx").on(t.userId, t.receivedAt, t.id, t.mailboxId, t.searchTerms),
     index("messages_user_mailbox_received_idx").on(t.userId, t.mailboxId, t.receivedAt, t.id),
     index("messages_expires_at_idx").on(t.expiresAt),
+    index("messages_search_pending_idx").on(t.receivedAt).where(sql`search_terms IS NULL`),
   ],
+);
+
+/**
+ * Per owner and word, the messages that hold it (migration 0021). Written only by the triggers
+ * on `messages`, from its `search_terms`.
+ */
+export const messageTerms = sqliteTable(
+  "message_terms",
+  {
+    userId: text("user_id").notNull(),
+    term: text("term").notNull(),
+    receivedAt: timestamp("received_at").notNull(),
+    messageId: text("message_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.term, t.receivedAt, t.messageId] })],
 );
 
 export const attachments = sqliteTable(

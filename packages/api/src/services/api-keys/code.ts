@@ -29,7 +29,7 @@ export async function waitForCode(ctx: SignedInContext, mailboxId: string, optio
   await requireOwnMailbox(ctx, mailboxId);
   const since = options.since ?? ctx.clock.now();
   for (let poll = 0; ; poll++) {
-    const row = await findNewestRecognizedMessage(ctx.db, mailboxId, since);
+    const row = await findNewestRecognizedMessage(ctx.db, ctx.actor.user.id, mailboxId, since);
     const found = row ? foundCode(row) : null;
     if (found || poll >= options.waitSeconds * (1000 / pollIntervalMs)) return found;
     await sleep(pollIntervalMs);

@@ -8,3 +8,4 @@ export {
   markOwnMessageRead,
   type Download,
 } from "./read.ts";
+export { runSearchBackfill } from "./search-backfill.ts";
