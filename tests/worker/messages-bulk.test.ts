@@ -62,6 +62,29 @@ describe("bulk actions on messages", () => {
     expect(await trpc.messages.deleteMany.mutate({ ids: [a] })).toEqual({ ok: true, deleted: 0 });
   });
 
+  it("keeps each mailbox's unread count exact through delivery, reads, bulk actions and deletes", async () => {
+    const { trpc, box } = await owner();
+    const other = await trpc.mailboxes.create.mutate({});
+    const unread = async () => Object.fromEntries((await trpc.mailboxes.list.query()).map((m) => [m.id, m.unread]));
+    const [a = "", b = "", c = "", d = ""] = await receive(box, 4);
+    await receive(other, 1);
+    expect(await unread()).toEqual({ [box.id]: 4, [other.id]: 1 });
+    // Reading twice, or unreading an unread message, counts once.
+    await trpc.messages.markRead.mutate({ id: a, read: true });
+    await trpc.messages.markRead.mutate({ id: a, read: true });
+    await trpc.messages.markRead.mutate({ id: b, read: false });
+    expect(await unread()).toEqual({ [box.id]: 3, [other.id]: 1 });
+    await trpc.messages.markReadMany.mutate({ ids: [b, c], read: true });
+    expect(await unread()).toEqual({ [box.id]: 1, [other.id]: 1 });
+    // Deleting read mail leaves the count; deleting unread mail lowers it.
+    await trpc.messages.deleteMany.mutate({ ids: [a, b] });
+    expect(await unread()).toEqual({ [box.id]: 1, [other.id]: 1 });
+    await trpc.messages.delete.mutate({ id: d });
+    expect(await unread()).toEqual({ [box.id]: 0, [other.id]: 1 });
+    await trpc.messages.markRead.mutate({ id: c, read: false });
+    expect(await unread()).toEqual({ [box.id]: 1, [other.id]: 1 });
+  });
+
   it("never touches another user's messages named in a selection", async () => {
     const alice = await owner();
     const mallory = await owner();

@@ -11,22 +11,13 @@ export function liveMailbox(now: Date): SQL | undefined {
   return or(isNull(mailboxes.expiresAt), gt(mailboxes.expiresAt, now));
 }
 
-/** The user's live mailboxes, newest first, each with its number of unread messages. */
-export async function listMailboxes(db: Database, userId: string, now: Date): Promise<(MailboxRow & { unread: number })[]> {
-  const [rows, unread] = await Promise.all([
-    db
-      .select()
-      .from(mailboxes)
-      .where(and(eq(mailboxes.userId, userId), liveMailbox(now)))
-      .orderBy(desc(mailboxes.createdAt), desc(mailboxes.id)),
-    db
-      .select({ mailboxId: messages.mailboxId, value: count() })
-      .from(messages)
-      .where(and(eq(messages.userId, userId), isNull(messages.readAt)))
-      .groupBy(messages.mailboxId),
-  ]);
-  const unreadOf = new Map(unread.map((u) => [u.mailboxId, u.value]));
-  return rows.map((m) => ({ ...m, unread: unreadOf.get(m.id) ?? 0 }));
+/** The user's live mailboxes, newest first, each with its number of unread messages (`unreadCount`). */
+export async function listMailboxes(db: Database, userId: string, now: Date): Promise<MailboxRow[]> {
+  return db
+    .select()
+    .from(mailboxes)
+    .where(and(eq(mailboxes.userId, userId), liveMailbox(now)))
+    .orderBy(desc(mailboxes.createdAt), desc(mailboxes.id));
 }
 
 /** The most recent live mailboxes (for the bot's `/accounts`). */
@@ -57,7 +48,7 @@ export async function findOwnMailbox(db: Database, id: string, userId: string, n
   return row ?? null;
 }
 
-export type NewMailbox = Omit<MailboxRow, "disabled" | "expiresAt"> & { expiresAt?: Date | null };
+export type NewMailbox = Omit<MailboxRow, "disabled" | "expiresAt" | "unreadCount"> & { expiresAt?: Date | null };
 
 /**
  * Inserts a mailbox unless the user already has `cap` live ones: the count is taken inside the

@@ -1,4 +1,4 @@
-import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { flag, timestamp } from "./columns.ts";
 import { users } from "./users.ts";
 
@@ -16,6 +16,8 @@ export const mailboxes = sqliteTable(
     createdAt: timestamp("created_at").notNull(),
     /** Null: kept until deleted. */
     expiresAt: timestamp("expires_at"),
+    /** Messages not yet read, kept by triggers on `messages` (migration 0022). */
+    unreadCount: integer("unread_count").notNull().default(0),
   },
   (t) => [
     uniqueIndex("mailboxes_address_unique").on(t.address),

@@ -23,7 +23,7 @@ export function publicMailbox(mailbox: MailboxRow) {
 /** The signed-in user's live mailboxes, newest first, with unread counts. */
 export async function listOwnMailboxes(ctx: SignedInContext) {
   const rows = await listMailboxes(ctx.db, ctx.actor.user.id, ctx.clock.now());
-  return rows.map((m) => ({ ...publicMailbox(m), unread: m.unread }));
+  return rows.map((m) => ({ ...publicMailbox(m), unread: m.unreadCount }));
 }
 
 /** The signed-in user's live mailbox, or `not_found` (another user's, or an expired, mailbox does not exist for them). */
