@@ -2,11 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useId } from "react";
-import { localeCookie, localeNames, locales, type Locale } from "@/i18n/locales";
-
-function isLocale(value: string): value is Locale {
-  return (locales as readonly string[]).includes(value);
-}
+import { isLocale, localeCookie, localeNames, locales } from "@/i18n/locales";
 
 /**
  * Remembers the choice in the locale cookie (which the middleware reads before Accept-Language)

@@ -2,6 +2,10 @@
 // without pulling the routing or middleware code into the browser bundle.
 export const locales = ["en", "zh-CN"] as const;
 export type Locale = (typeof locales)[number];
+
+export function isLocale(value: string): value is Locale {
+  return (locales as readonly string[]).includes(value);
+}
 export const defaultLocale: Locale = "en";
 
 /** Where a chosen language is remembered; the middleware reads it before `Accept-Language`. */

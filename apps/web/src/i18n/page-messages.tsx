@@ -1,36 +1,27 @@
-import { hasLocale } from "next-intl";
-import { setRequestLocale } from "next-intl/server";
-import { notFound } from "next/navigation";
+import { ThemeProvider } from "next-themes";
 import type { ReactNode } from "react";
 import { IntlClientProvider } from "./client-provider";
+import { localeOf, type LocaleParams } from "./locale-params";
 import { baseNamespaces, loadMessages, pickNamespaces, type Namespace } from "./messages";
-import { routing } from "./routing";
 
-/** What Next.js passes to every page and layout under `app/[locale]`. */
-export interface LocaleParams {
-  params: Promise<{ locale: string }>;
-}
-
-/** The locale of a `[locale]` route; unknown ones are a 404 (they are never prerendered). */
-export async function localeOf(params: LocaleParams["params"]) {
-  const { locale } = await params;
-  if (!hasLocale(routing.locales, locale)) notFound();
-  // Lets server components call getTranslations() without reading headers (pages stay static).
-  // eslint-disable-next-line @typescript-eslint/no-deprecated -- its successor (next/root-params) needs Next.js 16; Pages pins 15.5
-  setRequestLocale(locale);
-  return locale;
-}
+export type { LocaleParams };
 
 /**
  * Wraps a page's client components with the messages they use: the shared namespaces plus the
- * page's own, so the browser receives only those (in the page's HTML, not its JavaScript).
+ * page's own, so the browser receives only those (in the page's HTML, not its JavaScript). It
+ * also holds the theme: next-themes sets `data-theme` on <html> from an inline script before the
+ * first paint. Here rather than in the root layout, the two client providers load in one chunk
+ * with the page instead of once with the layout and once more with the page. (Nested in the
+ * signed-in layout, the inner ones pass through.)
  */
 export async function PageMessages({ params, namespaces, children }: LocaleParams & { namespaces: readonly Namespace[]; children: ReactNode }) {
   const locale = await localeOf(params);
   const messages = pickNamespaces(await loadMessages(locale), [...baseNamespaces, ...namespaces]);
   return (
-    <IntlClientProvider locale={locale} messages={messages}>
-      {children}
-    </IntlClientProvider>
+    <ThemeProvider attribute="data-theme" storageKey="mailroom-theme" enableColorScheme={false} disableTransitionOnChange>
+      <IntlClientProvider locale={locale} messages={messages}>
+        {children}
+      </IntlClientProvider>
+    </ThemeProvider>
   );
 }

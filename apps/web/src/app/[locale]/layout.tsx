@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
-import { ThemeProvider } from "next-themes";
-import { localeOf, type LocaleParams } from "@/i18n/page-messages";
+import { localeOf, type LocaleParams } from "@/i18n/locale-params";
 import { routing } from "@/i18n/routing";
 import "../globals.css";
 
@@ -21,13 +20,9 @@ export async function generateMetadata({ params }: LocaleParams): Promise<Metada
 export default async function RootLayout({ params, children }: LocaleParams & { children: ReactNode }) {
   const locale = await localeOf(params);
   return (
-    // next-themes sets data-theme on <html> before hydration, hence the suppressed warning.
+    // next-themes (in every page's PageMessages) sets data-theme on <html> before hydration, hence the suppressed warning.
     <html lang={locale} suppressHydrationWarning>
-      <body>
-        <ThemeProvider attribute="data-theme" storageKey="mailroom-theme" enableColorScheme={false} disableTransitionOnChange>
-          {children}
-        </ThemeProvider>
-      </body>
+      <body>{children}</body>
     </html>
   );
 }
