@@ -27,6 +27,8 @@ export interface DevWorker {
   pgid: number;
   /** Worker log lines printed since the last `takeLines()`. */
   takeLines(): string[];
+  /** Whether it still runs, else how it ended, with the last lines it wrote to stderr: for a failure report. */
+  status(): string;
   stop(): Promise<void>;
 }
 
@@ -75,6 +77,13 @@ export async function startDevWorker(args: readonly string[], readyPath: string)
   if (pid === undefined || !child.stdout) throw new Error("could not start wrangler dev");
   let lines: string[] = [];
   createInterface({ input: child.stdout }).on("line", (line) => lines.push(line));
+  const errors: string[] = [];
+  if (child.stderr) {
+    createInterface({ input: child.stderr }).on("line", (line) => {
+      errors.push(line);
+      if (errors.length > 40) errors.shift();
+    });
+  }
   const base = `http://127.0.0.1:${String(port)}`;
   try {
     await waitUntilAnswering(child, `${base}${readyPath}`);
@@ -89,6 +98,10 @@ export async function startDevWorker(args: readonly string[], readyPath: string)
       const taken = lines;
       lines = [];
       return taken;
+    },
+    status: () => {
+      const state = child.exitCode === null && child.signalCode === null ? "running" : `exited (code ${String(child.exitCode)}, signal ${String(child.signalCode)})`;
+      return `${base}: ${state}${errors.length > 0 ? `; last stderr lines:\n    ${errors.join("\n    ")}` : ""}`;
     },
     stop: () => stopGroup(child),
   };

@@ -158,6 +158,29 @@ function printTable(samples: Sample[], results: Map<string, RunResult[]>): void 
   for (const row of rows) console.log(`  ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ")}`);
 }
 
+/** Every kind, `runs` times: a batch to the no-op floor, then the same batch to Mailroom. */
+async function measure(mailroom: DevWorker, floor: DevWorker, samples: Sample[], runs: number, perKind: number, results: Map<string, RunResult[]>): Promise<void> {
+  for (let run = 0; run < runs; run++) {
+    for (const sample of samples) {
+      const noop = await batch(floor, sample, perKind);
+      const before = await tallyOf(mailroom);
+      const ours = await batch(mailroom, sample, perKind);
+      const counts = countsBetween(before, await tallyOf(mailroom));
+      const result: RunResult = {
+        net: ours.cpuPerMessage - noop.cpuPerMessage,
+        mailroom: ours.cpuPerMessage,
+        floor: noop.cpuPerMessage,
+        p50: percentile(ours.latencies, 50),
+        p95: percentile(ours.latencies, 95),
+        perSecond: ours.perSecond,
+        counts,
+      };
+      results.set(sample.name, [...(results.get(sample.name) ?? []), result]);
+      console.log(`  run ${String(run + 1)} ${sample.name.padEnd(18)} net ${ms(result.net)} (Mailroom ${ms(result.mailroom)}, floor ${ms(result.floor)}), p50 ${ms(result.p50)}, D1 ${count(counts.d1)}`);
+    }
+  }
+}
+
 async function parseOnly(samples: Sample[], rounds: number): Promise<void> {
   console.log("Parse only (postal-mime in Node, the parser intake uses):");
   for (const sample of samples) {
@@ -216,24 +239,13 @@ async function main(): Promise<number> {
       }
     }
     const results = new Map<string, RunResult[]>();
-    for (let run = 0; run < runs; run++) {
-      for (const sample of samples) {
-        const noop = await batch(floor, sample, perKind);
-        const before = await tallyOf(mailroom);
-        const ours = await batch(mailroom, sample, perKind);
-        const counts = countsBetween(before, await tallyOf(mailroom));
-        const result: RunResult = {
-          net: ours.cpuPerMessage - noop.cpuPerMessage,
-          mailroom: ours.cpuPerMessage,
-          floor: noop.cpuPerMessage,
-          p50: percentile(ours.latencies, 50),
-          p95: percentile(ours.latencies, 95),
-          perSecond: ours.perSecond,
-          counts,
-        };
-        results.set(sample.name, [...(results.get(sample.name) ?? []), result]);
-        console.log(`  run ${String(run + 1)} ${sample.name.padEnd(18)} net ${ms(result.net)} (Mailroom ${ms(result.mailroom)}, floor ${ms(result.floor)}), p50 ${ms(result.p50)}, D1 ${count(counts.d1)}`);
-      }
+    try {
+      await measure(mailroom, floor, samples, runs, perKind, results);
+    } catch (error) {
+      // Say which wrangler failed and how, not only that a fetch did.
+      const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : "";
+      console.error(`a batch failed${cause}; Mailroom ${mailroom.status()}\nno-op floor ${floor.status()}`);
+      throw error;
     }
     console.log("Worker CPU per message (whole wrangler process group, idle rate subtracted), medians:");
     printTable(samples, results);

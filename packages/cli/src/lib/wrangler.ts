@@ -41,8 +41,10 @@ export function runWrangler(args: readonly string[], options: RunWranglerOptions
 
 /**
  * Starts a long-running wrangler (dev) in its own process group, so stopping the group stops
- * workerd too. With `output: "pipe"` the caller reads its stdout (the worker's log lines).
+ * workerd too. With `output: "pipe"` the caller reads its stdout (the worker's log lines) and
+ * stderr (wrangler's and workerd's own complaints).
  */
 export function startWrangler(args: readonly string[], options: { output?: "ignore" | "pipe" } = {}): ChildProcess {
-  return spawn("wrangler", args, { cwd: repoRoot, env: wranglerEnv, detached: true, stdio: ["ignore", options.output ?? "ignore", "ignore"] });
+  const output = options.output ?? "ignore";
+  return spawn("wrangler", args, { cwd: repoRoot, env: wranglerEnv, detached: true, stdio: ["ignore", output, output] });
 }
