@@ -9,7 +9,8 @@ import type { Cursor } from "./paging.ts";
 // word fills the page there and the second part never runs (SQLite stops a UNION ALL at its
 // LIMIT). The second part, for older messages, starts from the rarest-looking word's entries in
 // `message_terms` instead of walking the owner's index: its cost follows how many messages hold
-// that word, not how many messages there are.
+// that word, not how many messages there are. A message with several words that begin with the
+// searched one has several entries, hence the GROUP BY.
 
 /** The newest messages checked one by one before the word index is used. */
 const window = 1000;
@@ -64,6 +65,7 @@ export function searchPageIds(userId: string, terms: readonly string[], options:
       JOIN mailboxes b ON b.id = m.mailbox_id
       WHERE t.user_id = ${userId} AND t.term >= ${lead} AND t.term < ${`${lead}\u{10FFFF}`}
         AND (t.received_at, t.message_id) < (SELECT at, id FROM edge) ${inMailbox} ${live} AND ${holdsAll}
+      GROUP BY t.received_at, t.message_id
       ORDER BY t.received_at DESC, t.message_id DESC LIMIT ${options.rows})
     LIMIT ${options.rows}`;
 }
