@@ -101,7 +101,8 @@ export async function startDevWorker(args: readonly string[], readyPath: string)
     },
     status: () => {
       const state = child.exitCode === null && child.signalCode === null ? "running" : `exited (code ${String(child.exitCode)}, signal ${String(child.signalCode)})`;
-      return `${base}: ${state}${errors.length > 0 ? `; last stderr lines:\n    ${errors.join("\n    ")}` : ""}`;
+      const tail = (name: string, all: string[]) => (all.length > 0 ? `; last ${name} lines:\n    ${all.slice(-15).join("\n    ")}` : "");
+      return `${base}: ${state}${tail("stdout", lines)}${tail("stderr", errors)}`;
     },
     stop: () => stopGroup(child),
   };

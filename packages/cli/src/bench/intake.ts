@@ -63,7 +63,9 @@ async function deliver(worker: DevWorker, sample: Sample, raw: Uint8Array): Prom
   const url = `${worker.base}/cdn-cgi/handler/email?from=${encodeURIComponent(sample.from)}&to=${encodeURIComponent(mailbox)}`;
   const started = performance.now();
   for (let attempt = 0; ; attempt++) {
-    const response = await fetch(url, { method: "POST", headers: { "content-type": "message/rfc822" }, body: raw });
+    const response = await fetch(url, { method: "POST", headers: { "content-type": "message/rfc822" }, body: raw }).catch((error: unknown) => {
+      throw new Error(`delivery of ${sample.name} to ${worker.base} failed`, { cause: error });
+    });
     const body = await response.text();
     if (response.ok) return performance.now() - started;
     if (response.status === 500 && connectionLost.test(body) && attempt < maxRetries) {
@@ -243,8 +245,9 @@ async function main(): Promise<number> {
       await measure(mailroom, floor, samples, runs, perKind, results);
     } catch (error) {
       // Say which wrangler failed and how, not only that a fetch did.
-      const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : "";
-      console.error(`a batch failed${cause}; Mailroom ${mailroom.status()}\nno-op floor ${floor.status()}`);
+      const causes: string[] = [];
+      for (let e: unknown = error; e instanceof Error; e = e.cause) causes.push(e.message);
+      console.error(`a batch failed: ${causes.join(": ")}\nMailroom ${mailroom.status()}\nno-op floor ${floor.status()}`);
       throw error;
     }
     console.log("Worker CPU per message (whole wrangler process group, idle rate subtracted), medians:");
