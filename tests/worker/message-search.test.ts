@@ -21,7 +21,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import worker from "../../apps/worker/src/index.ts";
 import { env } from "./support/call-worker.ts";
-import { seedMailbox } from "./support/email-message.ts";
+import { seedMailbox, storedMessage } from "./support/email-message.ts";
 
 const db = createDb(env.DB);
 const start = Date.UTC(2026, 3, 1);
@@ -42,29 +42,13 @@ function message(box: { userId: string; mailboxId: string; address: string }, i:
   if (i === 13) words.push("メールアドレスの確認");
   // Two words with one beginning: a search for it meets each of these messages twice in the index.
   if (i === 17 || i === 19) words.push("zebra zebrafish");
-  return {
-    id: unique("msg"),
-    mailboxId: box.mailboxId,
-    userId: box.userId,
-    messageIdHeader: `<${unique("mid")}@x>`,
-    envelopeFrom: "bounce@sender.example",
+  return storedMessage(box, {
     fromAddress: i % 5 === 0 ? null : `news${String(i % 3)}@sender${String(i % 7)}.example`,
     fromName: names[i % names.length] ?? null,
-    toAddress: box.address,
     subject: words.join(" "),
-    textBody: "body",
-    htmlBody: null,
-    headers: "[]",
-    size: 10,
-    rawKey: null,
-    notice: null,
-    recognitionKind: "none",
-    recognitionValue: null,
-    recognitionSource: "rules",
     receivedAt: new Date(start + i * 1000),
-    expiresAt: new Date(start + 90 * 86_400_000),
     ...fields,
-  };
+  });
 }
 
 interface Stored {

@@ -4,7 +4,7 @@ import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types"
 import { createDb, findNewestRecognizedMessage, insertMessage, listMessages, type MessageListOptions, type NewMessage } from "@mailroom/db";
 import { describe, expect, it } from "vitest";
 import { env } from "./support/call-worker.ts";
-import { seedMailbox } from "./support/email-message.ts";
+import { seedMailbox, storedMessage } from "./support/email-message.ts";
 
 const db = createDb(env.DB);
 const start = Date.UTC(2026, 5, 1);
@@ -45,29 +45,13 @@ async function planOf(statement: Sent): Promise<string[]> {
 }
 
 function message(box: { userId: string; mailboxId: string; address: string }, i: number, fields: Partial<NewMessage> = {}): NewMessage {
-  return {
-    id: unique("msg"),
-    mailboxId: box.mailboxId,
-    userId: box.userId,
-    messageIdHeader: `<${unique("mid")}@x>`,
-    envelopeFrom: "bounce@sender.example",
+  return storedMessage(box, {
     fromAddress: `news${String(i % 3)}@sender.example`,
     fromName: i % 2 === 0 ? "Acme Billing" : "Nimbus Alerts",
-    toAddress: box.address,
     subject: `Report ${String(i)}`,
-    textBody: "body",
-    htmlBody: null,
-    headers: "[]",
-    size: 10,
-    rawKey: null,
-    notice: null,
-    recognitionKind: "none",
-    recognitionValue: null,
-    recognitionSource: "rules",
     receivedAt: new Date(start + i * 1000),
-    expiresAt: new Date(start + 90 * 86_400_000),
     ...fields,
-  };
+  });
 }
 
 async function seedOwner(count: number) {

@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { type Database } from "@mailroom/db";
+import { type Database, type NewMessage } from "@mailroom/db";
 import { mailboxes, users } from "@mailroom/db/schema";
 import { vi, type Mock } from "vitest";
 import worker from "../../../apps/worker/src/index.ts";
@@ -143,6 +143,35 @@ export async function seedMailbox(
   await db.insert(users).values({ id: input.userId, email: `${input.userId}@owner.example`, disabled: input.userDisabled ?? false, createdAt: now, updatedAt: now });
   await db.insert(mailboxes).values({ id: mailboxId, userId: input.userId, localPart, domain, address: input.address, disabled: input.mailboxDisabled ?? false, createdAt: now });
   return { userId: input.userId, mailboxId, address: input.address };
+}
+
+/**
+ * A message row for `insertMessage` in a user's mailbox, as intake would store it (fresh ids, no
+ * recognition, kept 90 days from `receivedAt`), with `fields` set over it.
+ */
+export function storedMessage(box: { userId: string; mailboxId: string; address: string }, fields: Partial<NewMessage> & { receivedAt: Date }): NewMessage {
+  return {
+    id: `msg-${crypto.randomUUID()}`,
+    mailboxId: box.mailboxId,
+    userId: box.userId,
+    messageIdHeader: `<${crypto.randomUUID()}@x>`,
+    envelopeFrom: "bounce@sender.example",
+    fromAddress: null,
+    fromName: null,
+    toAddress: box.address,
+    subject: null,
+    textBody: "body",
+    htmlBody: null,
+    headers: "[]",
+    size: 10,
+    rawKey: null,
+    notice: null,
+    recognitionKind: "none",
+    recognitionValue: null,
+    recognitionSource: "rules",
+    expiresAt: new Date(fields.receivedAt.getTime() + 90 * 86_400_000),
+    ...fields,
+  };
 }
 
 /** Hands a message to the worker's `email()` handler as the platform does, and waits for its background work. */
