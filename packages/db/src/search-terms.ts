@@ -17,8 +17,12 @@ const word = /[\p{L}\p{N}\p{M}]+/gu;
 // prolonged sound mark stays inside its word).
 const unspaced = /([\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]+)|([^\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]+)/gu;
 
+// NFKC leaves ASCII as it is: most senders and subjects skip it.
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters included
+const asciiOnly = /^[\u0000-\u007f]*$/;
+
 function normalize(text: string): string {
-  return text.normalize("NFKC").toLowerCase();
+  return (asciiOnly.test(text) ? text : text.normalize("NFKC")).toLowerCase();
 }
 
 /** Each word of `text` with whether it is a run of an unspaced script (as code points). */
