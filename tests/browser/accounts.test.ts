@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchPageErrors } from "./support/browser.ts";
 import { npmRun } from "./support/cli.ts";
 import { webOrigin } from "./support/origins.ts";
+import { submitSignIn } from "./support/session.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,10 +22,7 @@ describe("accounts in the browser", () => {
     const adminErrors = watchPageErrors(adminPage);
     await adminPage.goto(`${webOrigin}/admin/invites`);
     await adminPage.waitForURL(/\/login\?next=%2Fadmin%2Finvites$/);
-    await adminPage.getByLabel("E-mail").fill(admin.email);
-    await adminPage.getByLabel("Password").fill(admin.password);
-    await adminPage.getByRole("button", { name: "Sign in" }).click();
-    await adminPage.waitForURL(`${webOrigin}/admin/invites`);
+    await submitSignIn(adminPage, admin, () => adminPage.waitForURL(`${webOrigin}/admin/invites`));
     // The list has loaded (empty or not: other browser tests may have created invites).
     await adminPage.locator("table.list, p.card.empty").first().waitFor();
     await adminPage.getByRole("button", { name: "Create codes" }).click();
@@ -55,13 +53,8 @@ describe("accounts in the browser", () => {
     await page.waitForURL(/\/login$/);
     await page.goto(`${webOrigin}/dashboard`);
     await page.waitForURL(/\/login\?next=%2Fdashboard$/);
-    await page.getByLabel("E-mail").fill("new.user@example.com");
-    await page.getByLabel("Password").fill("wrong password");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByText("The e-mail address or password is incorrect").waitFor();
-    await page.getByLabel("Password").fill("new user password");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${webOrigin}/dashboard`);
+    await submitSignIn(page, { email: "new.user@example.com", password: "wrong password" }, () => page.getByText("The e-mail address or password is incorrect").waitFor());
+    await submitSignIn(page, { email: "new.user@example.com", password: "new user password" }, () => page.waitForURL(`${webOrigin}/dashboard`));
     expect(errors).toEqual([]);
 
     await adminPage.reload();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchPageErrors } from "./support/browser.ts";
 import { npmRun } from "./support/cli.ts";
 import { webOrigin } from "./support/origins.ts";
+import { submitSignIn } from "./support/session.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,10 +23,7 @@ describe("API keys in the browser", () => {
     const errors = watchPageErrors(page);
     await page.goto(`${webOrigin}/settings/api-keys`);
     await page.waitForURL(/\/login\?next=/);
-    await page.getByLabel("E-mail").fill(user.email);
-    await page.getByLabel("Password").fill(user.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${webOrigin}/settings/api-keys`);
+    await submitSignIn(page, user, () => page.waitForURL(`${webOrigin}/settings/api-keys`));
     await page.getByText("No keys yet").waitFor();
     await page.getByTestId("api-usage").getByText("0 of 1,000 API calls today (UTC)").waitFor();
 

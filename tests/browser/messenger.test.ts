@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, watchPageErrors } from "./support/browser.ts";
 import { npmRun } from "./support/cli.ts";
 import { webOrigin, workerOrigin } from "./support/origins.ts";
+import { submitSignIn } from "./support/session.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,10 +27,7 @@ async function telegramRequests(): Promise<{ method: string; body: Record<string
 async function signIn(page: Page, email: string, password: string, path: string) {
   await page.goto(`${webOrigin}${path}`);
   await page.waitForURL(/\/login\?next=/);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${webOrigin}${path}`);
+  await submitSignIn(page, { email, password }, () => page.waitForURL(`${webOrigin}${path}`));
 }
 
 describe("messenger in the browser", () => {

@@ -6,6 +6,7 @@ import { launchBrowser } from "./support/browser.ts";
 import { npmRun } from "./support/cli.ts";
 import { repoRoot } from "./support/dev-stack.ts";
 import { webOrigin } from "./support/origins.ts";
+import { submitSignIn } from "./support/session.ts";
 
 const outDir = path.join(repoRoot, "docs/screenshots");
 const desktop = { width: 1280, height: 800 };
@@ -32,10 +33,7 @@ it("takes the README's screenshots of the main screens", async () => {
   await page.goto(`${webOrigin}/login`);
   await page.getByLabel("E-mail").waitFor();
   await shoot(page, "login");
-  await page.getByLabel("E-mail").fill(admin.email);
-  await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${webOrigin}/dashboard`, { timeout: 90_000 });
+  await submitSignIn(page, admin, () => page.waitForURL(`${webOrigin}/dashboard`, { timeout: 90_000 }));
 
   await page.getByLabel("Name (optional)").fill("signup");
   await page.getByRole("button", { name: "Create mailbox" }).click();

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchPageErrors } from "./support/browser.ts";
 import { webOrigin } from "./support/origins.ts";
-import { createAdmin, signIn } from "./support/session.ts";
+import { createAdmin, signIn, submitSignIn } from "./support/session.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -79,10 +79,7 @@ describe("self-service in the browser", () => {
     await there.page.waitForURL(/\/login\?next=%2Finbox$/);
 
     // Signed in again over there; now the password changes over here.
-    await there.page.getByLabel("E-mail").fill(user.email);
-    await there.page.getByLabel("Password").fill(user.password);
-    await there.page.getByRole("button", { name: "Sign in" }).click();
-    await there.page.waitForURL(`${webOrigin}/inbox`);
+    await submitSignIn(there.page, user, () => there.page.waitForURL(`${webOrigin}/inbox`));
     const newPassword = "a different password 2";
     await here.page.getByLabel("Current password").fill("not the password");
     await here.page.getByLabel("New password", { exact: true }).fill(newPassword);
@@ -94,13 +91,8 @@ describe("self-service in the browser", () => {
     await here.page.getByText("Password changed. Every other session has been signed out.").waitFor();
     await there.page.goto(`${webOrigin}/sent`);
     await there.page.waitForURL(/\/login\?next=%2Fsent$/);
-    await there.page.getByLabel("E-mail").fill(user.email);
-    await there.page.getByLabel("Password").fill(user.password);
-    await there.page.getByRole("button", { name: "Sign in" }).click();
-    await there.page.getByText("The e-mail address or password is incorrect").waitFor();
-    await there.page.getByLabel("Password").fill(newPassword);
-    await there.page.getByRole("button", { name: "Sign in" }).click();
-    await there.page.waitForURL(`${webOrigin}/sent`);
+    await submitSignIn(there.page, user, () => there.page.getByText("The e-mail address or password is incorrect").waitFor());
+    await submitSignIn(there.page, { email: user.email, password: newPassword }, () => there.page.waitForURL(`${webOrigin}/sent`));
     // The session this browser kept throughout still works.
     await here.page.goto(`${webOrigin}/dashboard`);
     await here.page.waitForURL(`${webOrigin}/dashboard`);
@@ -144,10 +136,7 @@ describe("self-service in the browser", () => {
     await confirm.fill(user.email);
     await page.getByRole("button", { name: "Delete my account" }).click();
     await page.waitForURL(/\/login$/);
-    await page.getByLabel("E-mail").fill(user.email);
-    await page.getByLabel("Password").fill(user.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByText("The e-mail address or password is incorrect").waitFor();
+    await submitSignIn(page, user, () => page.getByText("The e-mail address or password is incorrect").waitFor());
     expect(errors).toEqual([]);
     await context.close();
   });

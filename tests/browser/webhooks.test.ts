@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, watchPageErrors } from "./support/browser.ts";
 import { npmRun } from "./support/cli.ts";
 import { webOrigin } from "./support/origins.ts";
+import { submitSignIn } from "./support/session.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,10 +27,7 @@ describe("webhooks in the browser", () => {
     const errors = watchPageErrors(page);
     await page.goto(`${webOrigin}/settings/webhooks`);
     await page.waitForURL(/\/login\?next=/);
-    await page.getByLabel("E-mail").fill(user.email);
-    await page.getByLabel("Password").fill(user.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${webOrigin}/settings/webhooks`);
+    await submitSignIn(page, user, () => page.waitForURL(`${webOrigin}/settings/webhooks`));
     await page.getByText("No endpoints yet").waitFor();
 
     const key = crypto.randomUUID();
