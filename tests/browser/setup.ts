@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { freePort, originsOf, startDevStack } from "./support/dev-stack.ts";
+import { freePorts, originsOf, startDevStack } from "./support/dev-stack.ts";
 import { startBrowserFakes } from "./support/fakes.ts";
 
 declare module "vitest" {
@@ -16,7 +16,8 @@ declare module "vitest" {
 
 /** One `npm run dev` stack for the whole browser suite, wired to fake third parties. */
 export default async function setup(project: TestProject) {
-  const ports = { web: await freePort(), worker: await freePort() };
+  const [web = 0, worker = 0] = await freePorts(2);
+  const ports = { web, worker };
   const { webOrigin, workerOrigin } = originsOf(ports);
   const fakes = await startBrowserFakes(webOrigin);
   const stack = await startDevStack(ports, fakes.settings);

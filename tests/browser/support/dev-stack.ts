@@ -30,17 +30,31 @@ async function warmUp(webOrigin: string): Promise<void> {
   for (const route of routes) await (await fetch(`${webOrigin}${route}`)).text();
 }
 
-/** A port nobody listens on right now, so parallel runs (other worktrees) do not collide. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => {
-    server.close(() => {
-      resolve();
-    });
-  });
-  return port;
+/** `count` different ports nobody listens on right now, so parallel runs (other worktrees) do not collide. */
+export async function freePorts(count: number): Promise<number[]> {
+  // Held open together: ports taken one after another can come back as the same number.
+  const servers = Array.from({ length: count }, () => createServer());
+  await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise<void>((resolve, reject) => {
+          server.once("error", reject);
+          server.listen(0, "127.0.0.1", resolve);
+        }),
+    ),
+  );
+  const ports = servers.map((server) => (server.address() as AddressInfo).port);
+  await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise<void>((resolve) => {
+          server.close(() => {
+            resolve();
+          });
+        }),
+    ),
+  );
+  return ports;
 }
 
 export interface DevPorts {
