@@ -110,3 +110,22 @@ describe("every page on a phone", () => {
     // Under `next dev` each page compiles on its first visit, and there are a dozen of them.
   }, 600_000);
 });
+
+describe("the sidebar on a short screen", () => {
+  it("keeps every line of an admin's full menu at its height and scrolls, the e-mail address included", async () => {
+    const admin = { email: "short-screen-admin@example.com", password: "short screen password 1" };
+    npmRun("admin", ["create-admin", "--email", admin.email], `${admin.password}\n`);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 560 } });
+    const page = await context.newPage();
+    await page.goto(`${webOrigin}/login?next=%2Fdashboard`);
+    await submitSignIn(page, admin, () => page.waitForURL(`${webOrigin}/dashboard`));
+    const nav = page.getByRole("navigation");
+    // Sending is on in this suite, so the menu is at its longest.
+    await nav.locator('a[href="/compose"]').waitFor();
+    const heights = await nav.locator(":scope > :not(.spacer)").evaluateAll((items) => items.map((item) => [item.getAttribute("class") ?? item.tagName, item.getBoundingClientRect().height] as const));
+    expect(heights.filter(([, height]) => height < 8)).toEqual([]);
+    await nav.getByText(admin.email).scrollIntoViewIfNeeded();
+    await nav.getByText(admin.email).waitFor();
+    await context.close();
+  });
+});
