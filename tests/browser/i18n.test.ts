@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchPageErrors } from "./support/browser.ts";
 import { npmRun } from "./support/cli.ts";
 import { webOrigin } from "./support/origins.ts";
+import { chineseSignIn, submitSignIn } from "./support/session.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,14 +31,8 @@ describe("languages", () => {
     await page.getByLabel("密码").fill("x");
     await page.getByRole("button", { name: "登录" }).click();
     await page.getByText("请输入有效的电子邮件地址").waitFor();
-    await page.getByLabel("电子邮件").fill(user.email);
-    await page.getByLabel("密码").fill("wrong password");
-    await page.getByRole("button", { name: "登录" }).click();
-    await page.getByText("电子邮件地址或密码不正确").waitFor();
-
-    await page.getByLabel("密码").fill(user.password);
-    await page.getByRole("button", { name: "登录" }).click();
-    await page.waitForURL(`${webOrigin}/dashboard`);
+    await submitSignIn(page, { email: user.email, password: "wrong password" }, () => page.getByText("电子邮件地址或密码不正确").waitFor(), chineseSignIn);
+    await submitSignIn(page, user, () => page.waitForURL(`${webOrigin}/dashboard`), chineseSignIn);
     await page.getByRole("heading", { name: "概览", level: 1 }).waitFor();
     await page.goto(`${webOrigin}/account`);
     const memberSince = page.locator("dt", { hasText: "注册时间" }).locator("xpath=following-sibling::dd");
@@ -72,10 +67,7 @@ describe("languages", () => {
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${webOrigin}/login?next=%2Fdashboard`);
-    await page.getByLabel("电子邮件").fill(user.email);
-    await page.getByLabel("密码").fill(user.password);
-    await page.getByRole("button", { name: "登录" }).click();
-    await page.waitForURL(`${webOrigin}/dashboard`);
+    await submitSignIn(page, user, () => page.waitForURL(`${webOrigin}/dashboard`), chineseSignIn);
 
     // Mailbox lifetime: the choice at creation, the time left and the extension, in Chinese.
     const lifetime = page.getByLabel("保留时长");

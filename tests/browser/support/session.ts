@@ -12,18 +12,29 @@ export function createAdmin(user: Credentials): string {
   return npmRun("admin", ["create-admin", "--email", user.email], `${user.password}\n`);
 }
 
+/** The sign-in form's words in one language. */
+export interface SignInWords {
+  email: string;
+  password: string;
+  submit: string;
+  tooMany: string;
+}
+
+const englishSignIn: SignInWords = { email: "E-mail", password: "Password", submit: "Sign in", tooMany: "Too many attempts. Wait a minute, then try again." };
+export const chineseSignIn: SignInWords = { email: "电子邮件", password: "密码", submit: "登录", tooMany: "尝试次数过多，请稍等一分钟后再试。" };
+
 /**
  * Fills in the sign-in form on `page`, submits it and waits for `outcome` (a page reached, an
  * error shown). The whole suite signs in from one address, 127.0.0.1, and the product lets one
  * address sign in or change a password 10 times a minute (wrangler.toml's RATE_LIMITER): when the
  * form says so, this waits for the next minute and submits again, once.
  */
-export async function submitSignIn(page: Page, user: Credentials, outcome: () => Promise<unknown>): Promise<void> {
-  await page.getByLabel("E-mail").fill(user.email);
-  await page.getByLabel("Password").fill(user.password);
-  const limited = page.getByText("Too many attempts. Wait a minute, then try again.");
+export async function submitSignIn(page: Page, user: Credentials, outcome: () => Promise<unknown>, words = englishSignIn): Promise<void> {
+  await page.getByLabel(words.email).fill(user.email);
+  await page.getByLabel(words.password).fill(user.password);
+  const limited = page.getByText(words.tooMany);
   for (let attempt = 0; ; attempt++) {
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: words.submit }).click();
     const done = outcome().then(() => "done" as const);
     const refused = limited.waitFor({ timeout: 100_000 }).then(() => "limited" as const);
     // The one that loses the race settles later, or fails when the page closes: neither matters.
