@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchPageErrors } from "./support/browser.ts";
 import { webOrigin } from "./support/origins.ts";
-import { createAdmin, signIn, submitSignIn } from "./support/session.ts";
+import { clickWithinLimit, createAdmin, signIn, submitSignIn } from "./support/session.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -84,11 +84,10 @@ describe("self-service in the browser", () => {
     await here.page.getByLabel("Current password").fill("not the password");
     await here.page.getByLabel("New password", { exact: true }).fill(newPassword);
     await here.page.getByLabel("New password again").fill(newPassword);
-    await here.page.getByRole("button", { name: "Change password" }).click();
-    await here.page.getByText("The current password is not correct").waitFor();
+    const change = here.page.getByRole("button", { name: "Change password" });
+    await clickWithinLimit(here.page, change, () => here.page.getByText("The current password is not correct").waitFor());
     await here.page.getByLabel("Current password").fill(user.password);
-    await here.page.getByRole("button", { name: "Change password" }).click();
-    await here.page.getByText("Password changed. Every other session has been signed out.").waitFor();
+    await clickWithinLimit(here.page, change, () => here.page.getByText("Password changed. Every other session has been signed out.").waitFor());
     await there.page.goto(`${webOrigin}/sent`);
     await there.page.waitForURL(/\/login\?next=%2Fsent$/);
     await submitSignIn(there.page, user, () => there.page.getByText("The e-mail address or password is incorrect").waitFor());

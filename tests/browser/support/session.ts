@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { npmRun } from "./cli.ts";
 import { webOrigin } from "./origins.ts";
 
@@ -24,26 +24,31 @@ const englishSignIn: SignInWords = { email: "E-mail", password: "Password", subm
 export const chineseSignIn: SignInWords = { email: "电子邮件", password: "密码", submit: "登录", tooMany: "尝试次数过多，请稍等一分钟后再试。" };
 
 /**
- * Fills in the sign-in form on `page`, submits it and waits for `outcome` (a page reached, an
- * error shown). The whole suite signs in from one address, 127.0.0.1, and the product lets one
- * address sign in or change a password 10 times a minute (wrangler.toml's RATE_LIMITER): when the
- * form says so, this waits for the next minute and submits again, once.
+ * Clicks `button` on `page` and waits for `outcome` (a page reached, a message shown). The whole
+ * suite signs in from one address, 127.0.0.1, and the product lets one address sign in or change a
+ * password 10 times a minute (wrangler.toml's RATE_LIMITER): when the page says `tooMany`, this
+ * waits for the next minute and clicks again, once.
  */
-export async function submitSignIn(page: Page, user: Credentials, outcome: () => Promise<unknown>, words = englishSignIn): Promise<void> {
-  await page.getByLabel(words.email).fill(user.email);
-  await page.getByLabel(words.password).fill(user.password);
-  const limited = page.getByText(words.tooMany);
+export async function clickWithinLimit(page: Page, button: Locator, outcome: () => Promise<unknown>, tooMany = englishSignIn.tooMany): Promise<void> {
+  const limited = page.getByText(tooMany);
   for (let attempt = 0; ; attempt++) {
-    await page.getByRole("button", { name: words.submit }).click();
+    await button.click();
     const done = outcome().then(() => "done" as const);
     const refused = limited.waitFor({ timeout: 100_000 }).then(() => "limited" as const);
     // The one that loses the race settles later, or fails when the page closes: neither matters.
     done.catch(() => undefined);
     refused.catch(() => undefined);
     if ((await Promise.race([done, refused])) === "done") return;
-    if (attempt > 0) throw new Error("sign-in still refused as too many attempts a minute later");
+    if (attempt > 0) throw new Error(`still "${tooMany}" a minute later`);
     await page.waitForTimeout(61_000);
   }
+}
+
+/** Fills in the sign-in form on `page`, submits it within the limit and waits for `outcome`. */
+export async function submitSignIn(page: Page, user: Credentials, outcome: () => Promise<unknown>, words = englishSignIn): Promise<void> {
+  await page.getByLabel(words.email).fill(user.email);
+  await page.getByLabel(words.password).fill(user.password);
+  await clickWithinLimit(page, page.getByRole("button", { name: words.submit }), outcome, words.tooMany);
 }
 
 /** Signs in through the login form with `next` set, and waits to land on `path`. */
