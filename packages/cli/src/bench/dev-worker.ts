@@ -34,8 +34,6 @@ export interface DevWorker {
   takeLines(): string[];
   /** Whether it still runs, else how it ended, with the last lines it wrote to stderr: for a failure report. */
   status(): string;
-  /** Whether its ready path still answers (within 5 s). */
-  answers(): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -109,14 +107,6 @@ export async function startDevWorker(args: readonly string[], readyPath: string)
       const state = child.exitCode === null && child.signalCode === null ? "running" : `exited (code ${String(child.exitCode)}, signal ${String(child.signalCode)})`;
       const tail = (name: string, all: string[]) => (all.length > 0 ? `; last ${name} lines:\n    ${all.slice(-15).join("\n    ")}` : "");
       return `${base}: ${state}${tail("stdout", lines)}${tail("stderr", errors)}`;
-    },
-    answers: async () => {
-      try {
-        await (await fetch(`${base}${readyPath}`, { signal: AbortSignal.timeout(5000) })).arrayBuffer();
-        return true;
-      } catch {
-        return false;
-      }
     },
     stop: () => stopGroup(child),
   };

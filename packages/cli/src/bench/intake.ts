@@ -53,10 +53,10 @@ interface RunResult {
   counts: Counts;
 }
 
-// wrangler 4.124's dev proxy now and then drops a forwarded request ("Network connection lost",
-// workers-sdk #15317), and the no-op worker, which never reads the message, now and then has its
-// connection closed while a 1 MiB message is still being sent ("other side closed"). The workers
-// live on, so such a delivery is made again, and counted per worker in the report.
+// wrangler's dev proxy now and then drops a forwarded request ("Network connection lost"; since
+// 4.156 it fails that request only, workers-sdk #15317), and the no-op worker, which never reads
+// the message, now and then has its connection closed while a 1 MiB message is still being sent
+// ("other side closed"). Such a delivery is made again, and counted per worker in the report.
 const connectionLost = /Network connection lost/;
 const maxRetries = 2;
 const retried = new Map<string, number>();
@@ -189,83 +189,20 @@ async function measureKind(workers: BenchWorkers, sample: Sample, perKind: numbe
   };
 }
 
-// wrangler 4.124's dev server now and then dies under this load, leaving its outer process alive
-// and its port closed (a bare "✘ [ERROR]"; its ProxyController takes a dropped forward for fatal,
-// workers-sdk #15317). A kind whose batches fail that way is measured again on a new wrangler dev,
-// at most this many times in a whole bench, each one reported.
-const maxRestarts = 4;
-
-/** Every kind, `runs` times; a kind is measured again when a wrangler dev died under it. */
+/** Every kind, `runs` times. */
 async function measure(workers: BenchWorkers, samples: Sample[], runs: number, perKind: number, results: Map<string, RunResult[]>): Promise<void> {
   for (let run = 0; run < runs; run++) {
     for (const sample of samples) {
-      let result: RunResult;
-      for (;;) {
-        try {
-          result = await measureKind(workers, sample, perKind);
-          break;
-        } catch (error) {
-          if (workers.restarts.length >= maxRestarts || !(await workers.restartDead(sample))) throw error;
-        }
-      }
+      const result = await measureKind(workers, sample, perKind);
       results.set(sample.name, [...(results.get(sample.name) ?? []), result]);
       console.log(`  run ${String(run + 1)} ${sample.name.padEnd(18)} net ${ms(result.net)} (Mailroom ${ms(result.mailroom)}, floor ${ms(result.floor)}), p50 ${ms(result.p50)}, D1 ${count(result.counts.d1)}`);
     }
   }
 }
 
-type WorkerName = "mailroom" | "floor";
-const workerNames: Record<WorkerName, string> = { mailroom: "Mailroom", floor: "the no-op floor" };
-
-/** Mailroom's and the no-op floor's `wrangler dev`, each started again when it stops answering. */
 interface BenchWorkers {
-  readonly mailroom: DevWorker;
-  readonly floor: DevWorker;
-  /** What was started again, and during which kind. */
-  readonly restarts: readonly string[];
-  /** Starts again those that no longer answer, warmed up on `sample`; false when both still answer. */
-  restartDead(sample: Sample): Promise<boolean>;
-  stop(): Promise<void>;
-}
-
-async function startBenchWorkers(start: Record<WorkerName, () => Promise<DevWorker>>): Promise<BenchWorkers> {
-  const mailroom = await start.mailroom();
-  let floor: DevWorker;
-  try {
-    floor = await start.floor();
-  } catch (error) {
-    await mailroom.stop();
-    throw error;
-  }
-  const running: Record<WorkerName, DevWorker> = { mailroom, floor };
-  const restarts: string[] = [];
-  return {
-    get mailroom() {
-      return running.mailroom;
-    },
-    get floor() {
-      return running.floor;
-    },
-    restarts,
-    async restartDead(sample) {
-      let restarted = false;
-      for (const name of ["mailroom", "floor"] as const) {
-        const worker = running[name];
-        if (await worker.answers()) continue;
-        restarts.push(`${workerNames[name]} during ${sample.name}`);
-        console.error(`  the wrangler dev of ${workerNames[name]} stopped answering: ${worker.status()}`);
-        await worker.stop();
-        running[name] = await start[name]();
-        await warmUp(running[name], [sample]);
-        restarted = true;
-      }
-      return restarted;
-    },
-    async stop() {
-      await running.mailroom.stop();
-      await running.floor.stop();
-    },
-  };
+  mailroom: DevWorker;
+  floor: DevWorker;
 }
 
 async function warmUp(worker: DevWorker, samples: Sample[]): Promise<void> {
@@ -303,7 +240,7 @@ async function main(): Promise<number> {
   if (samples.length === 0) throw new UsageError(`no kind matches ${String(values.kind)}\n\n${usage}`);
 
   const root = mkdtempSync(path.join(tmpdir(), "mailroom-bench-intake-"));
-  let workers: BenchWorkers | undefined;
+  const workers: DevWorker[] = [];
   try {
     const state = path.join(root, "state");
     runWrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
@@ -317,34 +254,33 @@ async function main(): Promise<number> {
     mkdirSync(noopDir);
     writeFileSync(path.join(noopDir, "noop.mjs"), noopWorker);
     writeFileSync(path.join(noopDir, "wrangler.toml"), 'name = "noop-email"\nmain = "noop.mjs"\ncompatibility_date = "2026-07-01"\n');
-    workers = await startBenchWorkers({
-      mailroom: () => startDevWorker(["--persist-to", state, "--var", "BENCH_COUNTERS:true"], "/api/system/health"),
-      floor: () => startDevWorker(["--config", path.join(noopDir, "wrangler.toml"), "--persist-to", path.join(root, "noop-state")], "/"),
-    });
+    const mailroom = await startDevWorker(["--persist-to", state, "--var", "BENCH_COUNTERS:true"], "/api/system/health");
+    workers.push(mailroom);
+    const floor = await startDevWorker(["--config", path.join(noopDir, "wrangler.toml"), "--persist-to", path.join(root, "noop-state")], "/");
+    workers.push(floor);
 
     console.log(`Intake through wrangler dev: ${String(perKind)} messages per kind at concurrency ${String(concurrency)}, median of ${String(runs)} runs`);
     console.log(`  load average at start: ${load()} (2-core machine shared with others; single runs swing, hence the medians)`);
-    await warmUp(workers.mailroom, samples);
-    await warmUp(workers.floor, samples);
+    await warmUp(mailroom, samples);
+    await warmUp(floor, samples);
     const results = new Map<string, RunResult[]>();
     try {
-      await measure(workers, samples, runs, perKind, results);
+      await measure({ mailroom, floor }, samples, runs, perKind, results);
     } catch (error) {
       // Say which wrangler failed and how, not only that a fetch did.
       const causes: string[] = [];
       for (let e: unknown = error; e instanceof Error; e = e.cause) causes.push(e.message);
-      console.error(`a batch failed: ${causes.join(": ")}\nMailroom ${workers.mailroom.status()}\nno-op floor ${workers.floor.status()}`);
+      console.error(`a batch failed: ${causes.join(": ")}\nMailroom ${mailroom.status()}\nno-op floor ${floor.status()}`);
       throw error;
     }
     console.log("Worker CPU per message (whole wrangler process group, idle rate subtracted), medians:");
     printTable(samples, results);
-    const names = new Map([[workers.mailroom.base, workerNames.mailroom], [workers.floor.base, workerNames.floor]]);
-    const redone = [...retried].map(([base, times]) => `${String(times)} to ${names.get(base) ?? `a wrangler dev started again since (${base})`}`);
+    const names = new Map([[mailroom.base, "Mailroom"], [floor.base, "the no-op floor"]]);
+    const redone = [...retried].map(([base, times]) => `${String(times)} to ${names.get(base) ?? base}`);
     console.log(`  load average at end: ${load()}`);
     if (redone.length > 0) console.log(`  deliveries made again after their connection dropped: ${redone.join(", ")}`);
-    if (workers.restarts.length > 0) console.log(`  kinds measured again on a new wrangler dev after one stopped answering: ${workers.restarts.join("; ")}`);
   } finally {
-    await workers?.stop();
+    for (const worker of workers) await worker.stop();
     rmSync(root, { recursive: true, force: true });
   }
   await parseOnly(samples, perKind);
