@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
-import { freePorts, originsOf, startDevStack } from "./support/dev-stack.ts";
+import { freePorts } from "../../packages/cli/src/lib/free-ports.ts";
+import { originsOf, startDevStack } from "./support/dev-stack.ts";
 import { startBrowserFakes } from "./support/fakes.ts";
 
 declare module "vitest" {

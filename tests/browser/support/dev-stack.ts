@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -28,33 +26,6 @@ const routes = ["/", "/login", "/register", "/dashboard", "/inbox", "/message", 
 
 async function warmUp(webOrigin: string): Promise<void> {
   for (const route of routes) await (await fetch(`${webOrigin}${route}`)).text();
-}
-
-/** `count` different ports nobody listens on right now, so parallel runs (other worktrees) do not collide. */
-export async function freePorts(count: number): Promise<number[]> {
-  // Held open together: ports taken one after another can come back as the same number.
-  const servers = Array.from({ length: count }, () => createServer());
-  await Promise.all(
-    servers.map(
-      (server) =>
-        new Promise<void>((resolve, reject) => {
-          server.once("error", reject);
-          server.listen(0, "127.0.0.1", resolve);
-        }),
-    ),
-  );
-  const ports = servers.map((server) => (server.address() as AddressInfo).port);
-  await Promise.all(
-    servers.map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          server.close(() => {
-            resolve();
-          });
-        }),
-    ),
-  );
-  return ports;
 }
 
 export interface DevPorts {

@@ -1,30 +1,10 @@
 // A `wrangler dev` for a benchmark: its own free ports (other people's wrangler may hold 8787
 // and 9229), its own local state, its log lines kept, stopped as one process group.
 import type { ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { createInterface } from "node:readline";
+import { freePorts } from "../lib/free-ports.ts";
 import { nodeProcess as process } from "../lib/node-process.ts";
 import { startWrangler } from "../lib/wrangler.ts";
-
-/** Two different ports nobody listens on right now (the kernel picks them). */
-async function freePorts(): Promise<[number, number]> {
-  // Held open together: ports taken one after another can come back as the same number.
-  const servers = [createServer(), createServer()] as const;
-  const listening = servers.map(
-    (server) =>
-      new Promise<number>((resolve, reject) => {
-        server.once("error", reject);
-        server.listen(0, "127.0.0.1", () => {
-          const address = server.address();
-          if (address && typeof address === "object") resolve(address.port);
-          else reject(new Error("no port"));
-        });
-      }),
-  );
-  const [first, second] = await Promise.all(listening);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return [first ?? 0, second ?? 0];
-}
 
 export interface DevWorker {
   base: string;
@@ -75,7 +55,7 @@ async function stopGroup(child: ChildProcess): Promise<void> {
  * answers.
  */
 export async function startDevWorker(args: readonly string[], readyPath: string): Promise<DevWorker> {
-  const [port, inspectorPort] = await freePorts();
+  const [port = 0, inspectorPort = 0] = await freePorts(2);
   const child = startWrangler(["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), ...args], { output: "pipe" });
   const { pid } = child;
   if (pid === undefined || !child.stdout) throw new Error("could not start wrangler dev");
