@@ -41,12 +41,13 @@ describe("intake's one read", () => {
     const box = await newBox();
     const first = await receive(box.address);
     expect(first.result.status).toBe("stored");
-    expect(first.counts).toMatchObject({ d1: 2, kvReads: 0, kvWrites: 0, r2Writes: 1 });
+    // The raw copy and the body go to the object store.
+    expect(first.counts).toMatchObject({ d1: 2, kvReads: 0, kvWrites: 0, r2Writes: 2 });
     const second = await receive(box.address);
-    expect(second.counts).toMatchObject({ d1: 1, kvReads: 0, kvWrites: 0, r2Writes: 1 });
+    expect(second.counts).toMatchObject({ d1: 1, kvReads: 0, kvWrites: 0, r2Writes: 2 });
     const raw = mailWithAttachment({ to: box.address, messageId: `<${unique("att")}@x>`, filename: "a.bin", content: new Uint8Array(50_000).fill(7) });
     const withFile = await receive(box.address, { raw });
-    expect(withFile.counts).toMatchObject({ d1: 1, kvReads: 0, r2Writes: 2 });
+    expect(withFile.counts).toMatchObject({ d1: 1, kvReads: 0, r2Writes: 3 });
   });
 
   it("tells listeners the owner's switches it read, so they need not read them again", async () => {
@@ -129,7 +130,7 @@ describe("intake's one read", () => {
   it("forgets a mailbox deleted through the mailbox service", async () => {
     const box = await newBox();
     expect((await receive(box.address)).result.status).toBe("stored");
-    const owner = { id: box.userId, email: `${box.userId}@owner.example`, name: null, passwordHash: null, role: "user" as const, disabled: false, createdAt: new Date(), updatedAt: new Date() };
+    const owner = { id: box.userId, email: `${box.userId}@owner.example`, name: null, passwordHash: null, role: "user" as const, disabled: false, createdAt: new Date(), updatedAt: new Date(), termKey: null };
     await deleteOwnMailbox({ ...serviceContext(), actor: { user: owner, sessionId: null } }, box.mailboxId);
     const after = await receive(box.address);
     expect(after.result.status).toBe("rejected");

@@ -3,7 +3,7 @@ import { attachments, messages } from "@mailroom/db/schema";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { env } from "./support/call-worker.ts";
-import { deliver, emailMessage, seedMailbox } from "./support/email-message.ts";
+import { deliver, emailMessage, seedMailbox, withStoredBody } from "./support/email-message.ts";
 
 const db = createDb(env.DB);
 type Row = typeof messages.$inferSelect;
@@ -144,9 +144,9 @@ async function deliverTo(address: string, raw: Uint8Array, overrides: Partial<Cl
   expect(message.setReject).not.toHaveBeenCalled();
   const rows = await db.select().from(messages).where(eq(messages.mailboxId, mailboxId));
   expect(rows).toHaveLength(1);
-  const [row] = rows;
-  if (!row) throw new Error("no row");
-  return { row, files: await db.select().from(attachments).where(eq(attachments.messageId, row.id)) };
+  const [stored] = rows;
+  if (!stored) throw new Error("no row");
+  return { row: await withStoredBody(stored), files: await db.select().from(attachments).where(eq(attachments.messageId, stored.id)) };
 }
 
 describe("malformed MIME corpus", () => {

@@ -4,7 +4,7 @@ import { attachments, messages, systemSettings } from "@mailroom/db/schema";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { env } from "./support/call-worker.ts";
-import { deliver, emailMessage, mailWithAttachment, seedMailbox, simpleMail } from "./support/email-message.ts";
+import { deliver, emailMessage, mailWithAttachment, seedMailbox, simpleMail, withStoredBody } from "./support/email-message.ts";
 
 const db = createDb(env.DB);
 const box = "inbox@mail.localhost";
@@ -68,7 +68,11 @@ describe("email() storage", () => {
     await deliver(message);
     expect(message.setReject).not.toHaveBeenCalled();
 
-    const [row] = await db.select().from(messages).where(eq(messages.messageIdHeader, "<plain-1@example.com>"));
+    const [inD1] = await db.select().from(messages).where(eq(messages.messageIdHeader, "<plain-1@example.com>"));
+    // The body went to the object store in one compressed object; D1 keeps the preview.
+    expect(inD1).toMatchObject({ bodyLocation: "r2", body: null, textBody: null, htmlBody: null, headers: "[]", preview: "Line one Line two ünïcödé" });
+    expect((await env.ATTACHMENTS?.head(`body/${inD1?.id ?? ""}`))?.size).toBeGreaterThan(0);
+    const row = inD1 && (await withStoredBody(inD1));
     expect(row).toMatchObject({
       mailboxId: "mb-owner",
       userId: "owner",
@@ -98,7 +102,8 @@ describe("email() storage", () => {
   it("stores both bodies of an HTML message", async () => {
     const html = '<html><body><p>Hello <b>world</b></p><script>alert(1)</script></body></html>';
     await deliver(emailMessage({ from: "a@example.com", to: box, raw: simpleMail({ to: box, text: "Hello world", html, messageId: "<html-1@example.com>" }) }));
-    const [row] = await db.select().from(messages).where(eq(messages.messageIdHeader, "<html-1@example.com>"));
+    const [stored] = await db.select().from(messages).where(eq(messages.messageIdHeader, "<html-1@example.com>"));
+    const row = stored && (await withStoredBody(stored));
     expect(row?.htmlBody?.trim()).toBe(html);
     expect(row?.textBody?.trim()).toBe("Hello world");
   });

@@ -174,9 +174,6 @@ describe("messages", () => {
       fromName: null,
       toAddress: box.address,
       subject: null,
-      textBody: null,
-      htmlBody: null,
-      headers: "[]",
       size: 1,
       rawKey: null,
       notice: null,
@@ -185,6 +182,11 @@ describe("messages", () => {
       recognitionSource: "rules",
       receivedAt: now,
       expiresAt: later(60_000),
+      preview: "",
+      bodyLocation: "d1",
+      body: null,
+      objectBytes: 0,
+      objectCount: 0,
     });
     const file = (messageId: string, id: string) => ({ id, messageId, filename: "f", contentType: "text/plain", size: 1, contentId: null, disposition: null, storageKey: null, skippedReason: "x", createdAt: now });
     const first = unique("m");

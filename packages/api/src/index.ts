@@ -9,11 +9,22 @@ export { forgetCachedReads } from "./context/isolate-cache.ts";
 export { authenticate, bearerToken, createRequestContext, type RequestContext } from "./transport/request-context.ts";
 export { expiredOAuthBindingCookie, oauthBindingCookie, sessionCookie } from "./transport/session-cookie.ts";
 export type { MessageStoredEvent, MessageStoredListener } from "./events/message-stored.ts";
-export { receiveEmail } from "./services/intake/index.ts";
+export { DeliveryDeferred, receiveEmail } from "./services/intake/index.ts";
 export { runRetention } from "./services/retention.ts";
 export { sendBodyMaxBytes, sendInputSchema, sendOutbound } from "./services/outbound/index.ts";
 export { runDueDeliveries as runWebhookDeliveries, webhooksListener } from "./services/webhooks/index.ts";
-export { deleteOwnMessage, downloadAttachment, downloadRawMessage, getOwnMessage, listOwnMessages, runSearchBackfill, type Download } from "./services/messages/index.ts";
+export {
+  deleteOwnMessage,
+  downloadAttachment,
+  downloadRawMessage,
+  getOwnMessage,
+  listOwnMessages,
+  runBodyBackfill,
+  runSearchBackfill,
+  type Download,
+} from "./services/messages/index.ts";
+export { loadBody as loadMessageBody } from "./services/messages/body.ts";
+export { runStorageWatch } from "./services/storage/index.ts";
 export { createMailbox, deleteOwnMailbox, listOwnMailboxes, localPartSchema, publicMailbox } from "./services/mailboxes/index.ts";
 export { waitForCode } from "./services/api-keys/index.ts";
 export { cursorSchema } from "./lib/cursor.ts";

@@ -1,4 +1,4 @@
-import { addToBenchTally, messengerListener, receiveEmail, webhooksListener } from "@mailroom/api";
+import { addToBenchTally, DeliveryDeferred, messengerListener, receiveEmail, webhooksListener } from "@mailroom/api";
 import type { Bindings } from "@mailroom/config";
 import { runContext } from "./context.ts";
 
@@ -19,7 +19,9 @@ export async function email(message: ForwardableEmailMessage, env: Bindings, exe
       durationMs: Date.now() - started,
     });
   } catch (error) {
-    ctx.log.error("email intake failed", error, { size: message.rawSize, durationMs: Date.now() - started });
+    // Thrown, so the platform answers the sender with a temporary failure and it sends again.
+    const what = error instanceof DeliveryDeferred ? "email deferred: the database refused it; the sender will retry" : "email intake failed";
+    ctx.log.error(what, error, { size: message.rawSize, durationMs: Date.now() - started });
     throw error;
   } finally {
     const { counts } = ctx;

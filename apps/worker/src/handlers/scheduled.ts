@@ -1,11 +1,12 @@
-import { runRetention, runSearchBackfill, runWebhookDeliveries } from "@mailroom/api";
+import { runBodyBackfill, runRetention, runSearchBackfill, runStorageWatch, runWebhookDeliveries } from "@mailroom/api";
 import { frequentCronMinutes, type Bindings } from "@mailroom/config";
 import { runContext } from "./context.ts";
 
 /**
  * The cron triggers, as of the trigger's scheduled time; one log line per run. The frequent
- * trigger (every minute) retries webhook deliveries and gives messages stored before search words
- * were kept their words; the daily one runs retention.
+ * trigger (every minute) retries webhook deliveries, keeps an eye on storage (D1's size, capacity
+ * alerts), and moves older messages' bodies out of D1 and gives them search words, in bounded
+ * batches; the daily one runs retention.
  */
 export async function scheduled(controller: ScheduledController, env: Bindings, execution: ExecutionContext): Promise<void> {
   const started = Date.now();
@@ -13,8 +14,10 @@ export async function scheduled(controller: ScheduledController, env: Bindings, 
   try {
     if (frequentCronMinutes(controller.cron) !== null) {
       const webhooks = await runWebhookDeliveries(ctx);
+      const storage = await runStorageWatch(ctx);
+      const bodyBackfill = await runBodyBackfill(ctx);
       const searchBackfill = await runSearchBackfill(ctx);
-      ctx.log.info("scheduled", { cron: controller.cron, webhooks, searchBackfill, durationMs: Date.now() - started });
+      ctx.log.info("scheduled", { cron: controller.cron, webhooks, storage, bodyBackfill, searchBackfill, durationMs: Date.now() - started });
       return;
     }
     const report = await runRetention(ctx);

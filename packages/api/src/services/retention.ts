@@ -1,8 +1,9 @@
-import { expiringRecords } from "@mailroom/db";
+import { deleteDeferralsBefore, expiringRecords } from "@mailroom/db";
 import type { ServiceContext } from "../context/service-context.ts";
 import { deleteExpiredMailboxes } from "./mailboxes/expiry.ts";
 import { deleteMessages } from "./messages/delete.ts";
 import { getBusinessDefaults } from "./settings/index.ts";
+import { hourOf } from "./storage/time.ts";
 
 // One cron run must stay well inside the platform's limits, so every table is cleaned in
 // bounded batches; what is left over goes in the next run.
@@ -13,6 +14,8 @@ const maxMessageBatches = 40;
 const dayMs = 24 * 60 * 60 * 1000;
 // A login-throttle window is 15 minutes; an hour later its row counts for nothing.
 const loginThrottleRetentionMs = 60 * 60 * 1000;
+// The Storage screen counts deferred deliveries over the last 24 hours.
+const deferralRetentionHours = 48;
 
 async function inBatches(deleteSome: (limit: number) => Promise<number>): Promise<number> {
   let total = 0;
@@ -36,6 +39,8 @@ export interface RetentionReport {
   mailboxes: number;
   webhookDeliveries: number;
   outboundMessages: number;
+  /** Hourly counters of deferred deliveries. */
+  storageDeferrals: number;
 }
 
 /** Deletes expired records as of the context's clock. Idempotent: a second run finds nothing to delete. */
@@ -59,5 +64,6 @@ export async function runRetention(ctx: ServiceContext): Promise<RetentionReport
     mailboxes: expiredMailboxes.mailboxes,
     webhookDeliveries: await inBatches((limit) => expiringRecords.webhookDeliveries(db, before, limit)),
     outboundMessages: await inBatches((limit) => expiringRecords.outboundMessages(db, before, limit)),
+    storageDeferrals: await deleteDeferralsBefore(db, hourOf(now) - deferralRetentionHours),
   };
 }

@@ -9,8 +9,11 @@ import type { Cursor } from "./paging.ts";
 // word fills the page there and the second part never runs (SQLite stops a UNION ALL at its
 // LIMIT). The second part, for older messages, starts from the rarest-looking word's entries in
 // `message_terms` instead of walking the owner's index: its cost follows how many messages hold
-// that word, not how many messages there are. A message with several words that begin with the
-// searched one has several entries, hence the GROUP BY.
+// that word, not how many messages there are. An entry names the owner (by `users.term_key`), the
+// word and the instant (migration 0023), and the owner's index finds the messages of that instant,
+// where every word is checked (CROSS JOIN keeps the word's entries the outer loop: the owner's
+// older messages are never walked). A message with several words that begin with the searched one has
+// several entries, hence the GROUP BY.
 
 /** The newest messages checked one by one before the word index is used. */
 const window = 1000;
@@ -61,12 +64,12 @@ export function searchPageIds(userId: string, terms: readonly string[], options:
     UNION ALL
     SELECT id FROM (
       SELECT m.id FROM message_terms t
-      JOIN messages m INDEXED BY messages_user_received_terms_idx ON m.user_id = t.user_id AND m.received_at = t.received_at AND m.id = t.message_id
+      CROSS JOIN messages m INDEXED BY messages_user_received_terms_idx ON m.user_id = ${userId} AND m.received_at = t.received_at
       JOIN mailboxes b ON b.id = m.mailbox_id
-      WHERE t.user_id = ${userId} AND t.term >= ${lead} AND t.term < ${`${lead}\u{10FFFF}`}
-        AND (t.received_at, t.message_id) < (SELECT at, id FROM edge) ${inMailbox} ${live} AND ${holdsAll}
-      GROUP BY t.received_at, t.message_id
-      ORDER BY t.received_at DESC, t.message_id DESC LIMIT ${options.rows})
+      WHERE t.user_key = (SELECT term_key FROM users WHERE id = ${userId}) AND t.term >= ${lead} AND t.term < ${`${lead}\u{10FFFF}`}
+        AND (m.received_at, m.id) < (SELECT at, id FROM edge) ${inMailbox} ${live} AND ${holdsAll}
+      GROUP BY m.received_at, m.id
+      ORDER BY m.received_at DESC, m.id DESC LIMIT ${options.rows})
     LIMIT ${options.rows}`;
 }
 

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gt, gte, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client.ts";
+import { bodyObjectKey } from "../object-keys.ts";
 import { attachments, mailboxes, messages } from "../schema/index.ts";
 import { searchQueryTerms } from "../search-terms.ts";
 import { runBatch } from "./batch.ts";
@@ -10,13 +11,21 @@ import { afterCursor, pageOf, type Cursor } from "./paging.ts";
 
 export type MessageRow = typeof messages.$inferSelect;
 export type AttachmentRow = typeof attachments.$inferSelect;
-/** A message to store; its search words are taken from its sender and subject on the way in. */
-export type NewMessage = Omit<MessageRow, "readAt" | "searchTerms">;
+/**
+ * A message to store; its search words are taken from its sender and subject on the way in. Its
+ * body goes in the object store or, compressed, in `body` (the legacy body columns stay empty).
+ */
+export type NewMessage = Omit<MessageRow, "readAt" | "searchTerms" | "textBody" | "htmlBody" | "headers">;
 export type NewAttachment = AttachmentRow;
 
+// What lists read: everything but the bodies. `text_body` stays for rows stored before migration
+// 0023 (their preview comes from it until the cron moves them); it is null for every newer row.
+const { htmlBody: _html, headers: _headers, body: _body, ...listColumns } = getTableColumns(messages);
+export type MessageListRow = Omit<MessageRow, "htmlBody" | "headers" | "body">;
+
 /** A message with the address of the mailbox it arrived in. */
-export interface MessageWithAddress {
-  message: MessageRow;
+export interface MessageWithAddress<Row = MessageRow> {
+  message: Row;
   address: string;
 }
 
@@ -31,12 +40,12 @@ export interface MessageListOptions {
 }
 
 /** The user's messages, newest first, across all mailboxes or one, keyset-paged by (received_at, id). */
-export async function listMessages(db: Database, userId: string, options: MessageListOptions): Promise<{ rows: MessageWithAddress[]; more: boolean }> {
+export async function listMessages(db: Database, userId: string, options: MessageListOptions): Promise<{ rows: MessageWithAddress<MessageListRow>[]; more: boolean }> {
   const terms = options.search === undefined ? [] : searchQueryTerms(options.search);
   // A search of nothing but punctuation has no word to find.
   if (options.search !== undefined && terms.length === 0) return { rows: [], more: false };
   const rows = await db
-    .select({ message: messages, address: mailboxes.address })
+    .select({ message: listColumns, address: mailboxes.address })
     .from(messages)
     .innerJoin(mailboxes, eq(mailboxes.id, messages.mailboxId))
     .where(
@@ -56,7 +65,7 @@ export async function listMessages(db: Database, userId: string, options: Messag
   return pageOf(rows, options.limit);
 }
 
-/** The message when it belongs to `userId`, with its mailbox address. */
+/** The message when it belongs to `userId`, with its mailbox address (and its body when that lives in D1). */
 export async function findOwnMessage(db: Database, id: string, userId: string): Promise<MessageWithAddress | null> {
   const [row] = await db
     .select({ message: messages, address: mailboxes.address })
@@ -121,12 +130,12 @@ export async function messageIdHeaderExists(db: Database, mailboxId: string, mes
 export async function insertMessage(db: Database, message: NewMessage, files: NewAttachment[]): Promise<boolean> {
   const m = message;
   const insert = sql`
-    INSERT INTO messages (id, mailbox_id, user_id, message_id_header, envelope_from, from_address, from_name, to_address, subject, text_body,
-                          html_body, headers, size, raw_key, notice, recognition_kind, recognition_value, recognition_source, received_at, expires_at,
-                          search_terms)
+    INSERT INTO messages (id, mailbox_id, user_id, message_id_header, envelope_from, from_address, from_name, to_address, subject, size, raw_key,
+                          notice, recognition_kind, recognition_value, recognition_source, received_at, expires_at, search_terms, preview,
+                          body_location, body, object_bytes, object_count)
     SELECT ${m.id}, mailboxes.id, mailboxes.user_id, ${m.messageIdHeader}, ${m.envelopeFrom}, ${m.fromAddress}, ${m.fromName}, ${m.toAddress}, ${m.subject},
-           ${m.textBody}, ${m.htmlBody}, ${m.headers}, ${m.size}, ${m.rawKey}, ${m.notice}, ${m.recognitionKind}, ${m.recognitionValue},
-           ${m.recognitionSource}, ${m.receivedAt.getTime()}, ${m.expiresAt.getTime()}, ${JSON.stringify(messageTermsOf(m))}
+           ${m.size}, ${m.rawKey}, ${m.notice}, ${m.recognitionKind}, ${m.recognitionValue}, ${m.recognitionSource}, ${m.receivedAt.getTime()},
+           ${m.expiresAt.getTime()}, ${JSON.stringify(messageTermsOf(m))}, ${m.preview}, ${m.bodyLocation}, ${m.body}, ${m.objectBytes}, ${m.objectCount}
     FROM mailboxes JOIN users ON users.id = mailboxes.user_id
     WHERE mailboxes.id = ${m.mailboxId} AND mailboxes.user_id = ${m.userId} AND mailboxes.disabled = 0 AND users.disabled = 0
       AND (mailboxes.expires_at IS NULL OR mailboxes.expires_at > ${m.receivedAt.getTime()})
@@ -162,20 +171,27 @@ function scopeWhere(scope: MessageScope): SQL | undefined {
 
 export interface MessageObjects {
   ids: string[];
-  /** Object-store keys of the raw messages and attachment files of those messages. */
+  /** Object-store keys of the raw messages, bodies and attachment files of those messages. */
   objectKeys: string[];
 }
 
 /** Up to `limit` messages in the scope, with the stored objects that go with them. */
 export async function findMessagesToDelete(db: Database, scope: MessageScope, limit: number): Promise<MessageObjects> {
-  const batch = await db.select({ id: messages.id, rawKey: messages.rawKey }).from(messages).where(scopeWhere(scope)).limit(limit);
+  const batch = await db
+    .select({ id: messages.id, rawKey: messages.rawKey, bodyLocation: messages.bodyLocation })
+    .from(messages)
+    .where(scopeWhere(scope))
+    .limit(limit);
   if (batch.length === 0) return { ids: [], objectKeys: [] };
   const ids = batch.map((m) => m.id);
   const files = await db
     .select({ key: attachments.storageKey })
     .from(attachments)
     .where(and(inList(attachments.messageId, ids), isNotNull(attachments.storageKey)));
-  const objectKeys = [...batch.map((m) => m.rawKey), ...files.map((f) => f.key)].filter((k): k is string => k !== null);
+  const objectKeys = [
+    ...batch.flatMap((m) => [m.rawKey, m.bodyLocation === "r2" ? bodyObjectKey(m.id) : null]),
+    ...files.map((f) => f.key),
+  ].filter((k): k is string => k !== null);
   return { ids, objectKeys };
 }
 
@@ -213,9 +229,9 @@ export async function recentMessages(db: Database, userId: string, limit: number
  * or a link: one range scan of `messages_user_mailbox_received_idx` (rows after `since` only),
  * polled while an API call waits for a code.
  */
-export async function findNewestRecognizedMessage(db: Database, userId: string, mailboxId: string, since: Date): Promise<MessageRow | null> {
+export async function findNewestRecognizedMessage(db: Database, userId: string, mailboxId: string, since: Date): Promise<MessageListRow | null> {
   const [row] = await db
-    .select()
+    .select(listColumns)
     .from(messages)
     .where(
       and(

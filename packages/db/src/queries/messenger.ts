@@ -1,6 +1,6 @@
 import { and, eq, gt, type SQL } from "drizzle-orm";
 import type { Database } from "../client.ts";
-import { messengerBindingCodes, messengerBindings, userFeatures } from "../schema/index.ts";
+import { messengerBindingCodes, messengerBindings, userFeatures, users } from "../schema/index.ts";
 
 export type BindingRow = typeof messengerBindings.$inferSelect;
 
@@ -76,4 +76,14 @@ export async function deleteBinding(db: Database, userId: string): Promise<boole
 export async function setBindingPaused(db: Database, userId: string, paused: boolean): Promise<boolean> {
   const updated = await db.update(messengerBindings).set({ paused }).where(eq(messengerBindings.userId, userId)).returning({ userId: messengerBindings.userId });
   return updated.length > 0;
+}
+
+/** The chats of enabled administrators (for service alerts such as storage capacity). */
+export async function findAdminChats(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ chatId: messengerBindings.chatId })
+    .from(messengerBindings)
+    .innerJoin(users, eq(users.id, messengerBindings.userId))
+    .where(and(eq(users.role, "admin"), eq(users.disabled, false)));
+  return rows.map((r) => r.chatId);
 }

@@ -11,3 +11,4 @@ export * from "./api-keys.ts";
 export * from "./usage.ts";
 export * from "./oauth.ts";
 export * from "./login-throttles.ts";
+export * from "./storage.ts";

@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { timestamp } from "./columns.ts";
+import { bytes, timestamp } from "./columns.ts";
 import { mailboxes } from "./mailboxes.ts";
 import { users } from "./users.ts";
 
 export const recognitionKinds = ["code", "link", "none"] as const;
 export const recognitionSources = ["rules", "ai"] as const;
+/** Where a message's body (text, HTML, display headers) lives; null for rows stored before migration 0023. */
+export const bodyLocations = ["r2", "d1"] as const;
 
 export const messages = sqliteTable(
   "messages",
@@ -23,6 +25,7 @@ export const messages = sqliteTable(
     fromName: text("from_name"),
     toAddress: text("to_address").notNull(),
     subject: text("subject"),
+    /** Rows stored before migration 0023 only (`bodyLocation` null): the cron moves them out. */
     textBody: text("text_body"),
     htmlBody: text("html_body"),
     headers: text("headers").notNull().default("[]"),
@@ -37,6 +40,14 @@ export const messages = sqliteTable(
     expiresAt: timestamp("expires_at").notNull(),
     /** The words search finds the message by (a JSON array, see search-terms.ts); null until indexed. */
     searchTerms: text("search_terms"),
+    /** The start of the text as lists show it; null for rows whose body has not moved yet. */
+    preview: text("preview"),
+    bodyLocation: text("body_location", { enum: bodyLocations }),
+    /** The compressed body when `bodyLocation` is "d1". */
+    body: bytes("body"),
+    /** Bytes and objects the message holds in the object store (raw copy, body, attachment files). */
+    objectBytes: integer("object_bytes").notNull().default(0),
+    objectCount: integer("object_count").notNull().default(0),
   },
   (t) => [
     uniqueIndex("messages_mailbox_message_id_unique").on(t.mailboxId, t.messageIdHeader),
@@ -44,22 +55,22 @@ export const messages = sqliteTable(
     index("messages_user_mailbox_received_idx").on(t.userId, t.mailboxId, t.receivedAt, t.id),
     index("messages_expires_at_idx").on(t.expiresAt),
     index("messages_search_pending_idx").on(t.receivedAt).where(sql`search_terms IS NULL`),
+    index("messages_body_pending_idx").on(t.receivedAt).where(sql`body_location IS NULL`),
   ],
 );
 
 /**
- * Per owner and word, the messages that hold it (migration 0021). Written only by the triggers
- * on `messages`, from its `search_terms`.
+ * Per owner (`users.term_key`) and word, the instants of the messages that hold it (migrations
+ * 0021, 0023). Written only by the triggers on `messages`, from its `search_terms`.
  */
 export const messageTerms = sqliteTable(
   "message_terms",
   {
-    userId: text("user_id").notNull(),
+    userKey: integer("user_key").notNull(),
     term: text("term").notNull(),
     receivedAt: timestamp("received_at").notNull(),
-    messageId: text("message_id").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.term, t.receivedAt, t.messageId] })],
+  (t) => [primaryKey({ columns: [t.userKey, t.term, t.receivedAt] })],
 );
 
 export const attachments = sqliteTable(

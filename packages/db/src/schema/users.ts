@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { flag, roles, timestamp } from "./columns.ts";
 
 export const users = sqliteTable(
@@ -13,8 +13,14 @@ export const users = sqliteTable(
     disabled: flag("disabled").notNull().default(false),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
+    /** A small number for the search-word index, given with the owner's first message's words (migration 0023). */
+    termKey: integer("term_key"),
   },
-  (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_email_lower_idx").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    index("users_email_lower_idx").on(sql`lower(${t.email})`),
+    uniqueIndex("users_term_key_unique").on(t.termKey),
+  ],
 );
 
 export const sessions = sqliteTable(

@@ -3,6 +3,7 @@ import { adminFeaturesRouter } from "./features.ts";
 import { adminInvitesRouter } from "./invites.ts";
 import { adminMessengerRouter } from "./messenger.ts";
 import { adminSettingsRouter } from "./settings.ts";
+import { adminStorageRouter } from "./storage.ts";
 import { adminUsersRouter } from "./users.ts";
 
 export const adminRouter = router({
@@ -11,4 +12,5 @@ export const adminRouter = router({
   settings: adminSettingsRouter,
   features: adminFeaturesRouter,
   messenger: adminMessengerRouter,
+  storage: adminStorageRouter,
 });

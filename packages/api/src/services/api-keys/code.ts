@@ -1,4 +1,4 @@
-import { findNewestRecognizedMessage, type MessageRow } from "@mailroom/db";
+import { findNewestRecognizedMessage, type MessageListRow } from "@mailroom/db";
 import type { SignedInContext } from "../../context/service-context.ts";
 import { requireOwnMailbox } from "../mailboxes/manage.ts";
 
@@ -13,7 +13,7 @@ interface FoundCode {
 
 const pollIntervalMs = 1000;
 
-function foundCode(row: MessageRow): FoundCode | null {
+function foundCode(row: MessageListRow): FoundCode | null {
   if (row.recognitionKind === "none" || row.recognitionValue === null) return null;
   return { kind: row.recognitionKind, value: row.recognitionValue, source: row.recognitionSource ?? "rules", messageId: row.id, receivedAt: row.receivedAt };
 }

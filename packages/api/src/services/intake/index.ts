@@ -1,1 +1,2 @@
 export { receiveEmail } from "./intake.ts";
+export { DeliveryDeferred } from "./store.ts";

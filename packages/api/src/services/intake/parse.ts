@@ -1,4 +1,5 @@
 import PostalMime, { decodeWords, type Address, type Email } from "postal-mime";
+import type { DisplayHeader } from "../messages/body.ts";
 import { liftAttachments, type LiftedMessage } from "./lift.ts";
 import { truncateChars, type IntakeLimits } from "./limits.ts";
 
@@ -8,11 +9,6 @@ export interface ParsedAttachment {
   contentId: string | null;
   disposition: string | null;
   content: Uint8Array;
-}
-
-export interface DisplayHeader {
-  name: string;
-  value: string;
 }
 
 /** What intake keeps of a parsed message, before the storage limits apply. */

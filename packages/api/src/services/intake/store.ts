@@ -1,7 +1,9 @@
-import { insertMessage, type Recipient } from "@mailroom/db";
+import { attachmentObjectKey, bodyObjectKey, insertMessage, rawObjectKey, type Recipient } from "@mailroom/db";
 import type { ServiceContext } from "../../context/service-context.ts";
 import type { Recognition } from "../../events/message-stored.ts";
 import { newId } from "../../lib/crypto.ts";
+import { packBody, previewOf } from "../messages/body.ts";
+import { recordDeferredDelivery } from "../storage/deferrals.ts";
 import { formatBytes } from "./limits.ts";
 import type { ParsedAttachment, ParsedMessage } from "./parse.ts";
 
@@ -21,47 +23,59 @@ export interface MessageToStore extends Omit<ParsedMessage, "messageId"> {
 
 export type StoreResult = { stored: true; id: string; attachmentCount: number; notice: string | null } | { stored: false };
 
-type StoreContext = Pick<ServiceContext, "db" | "stores" | "log">;
+/**
+ * D1 refused the message's write (full, or any other failure): the objects written for it are
+ * gone again and the platform answers the sender with a temporary failure, so it is sent again.
+ */
+export class DeliveryDeferred extends Error {
+  override name = "DeliveryDeferred";
+}
 
-const rawKeyFor = (id: string) => `raw/${id}.eml`;
-const attachmentKeyFor = (messageId: string, attachmentId: string) => `att/${messageId}/${attachmentId}`;
+type StoreContext = Pick<ServiceContext, "db" | "stores" | "log" | "clock">;
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** An object this message wrote to the store, with its size. */
+interface Written {
+  key: string;
+  bytes: number;
+}
+
 interface StoredFile {
   id: string;
   attachment: ParsedAttachment;
-  storageKey: string | null;
+  written: Written | null;
   skippedReason: string | null;
 }
 
 async function putAttachment(ctx: StoreContext, maxBytes: number, messageId: string, attachment: ParsedAttachment): Promise<StoredFile> {
   const id = newId();
-  const skipped = (reason: string): StoredFile => ({ id, attachment, storageKey: null, skippedReason: reason });
+  const skipped = (reason: string): StoredFile => ({ id, attachment, written: null, skippedReason: reason });
   const bucket = ctx.stores.attachments;
   if (!bucket) return skipped("attachment storage is not configured");
   if (attachment.content.byteLength > maxBytes) return skipped(`larger than the ${formatBytes(maxBytes)} attachment limit`);
-  const key = attachmentKeyFor(messageId, id);
+  const key = attachmentObjectKey(messageId, id);
   try {
     await bucket.put(key, attachment.content, {
       httpMetadata: { contentType: attachment.contentType },
       customMetadata: { filename: attachment.filename },
     });
-    return { id, attachment, storageKey: key, skippedReason: null };
+    return { id, attachment, written: { key, bytes: attachment.content.byteLength }, skippedReason: null };
   } catch (error) {
     ctx.log.error("attachment upload failed", error, { messageId });
     return skipped("the attachment could not be stored");
   }
 }
 
-async function putRaw(ctx: StoreContext, id: string, raw: Uint8Array, notices: string[]): Promise<string | null> {
+async function putRaw(ctx: StoreContext, id: string, raw: Uint8Array, notices: string[]): Promise<Written | null> {
   const bucket = ctx.stores.attachments;
   if (!bucket) return null;
+  const key = rawObjectKey(id);
   try {
-    await bucket.put(rawKeyFor(id), raw, { httpMetadata: { contentType: "message/rfc822" } });
-    return rawKeyFor(id);
+    await bucket.put(key, raw, { httpMetadata: { contentType: "message/rfc822" } });
+    return { key, bytes: raw.byteLength };
   } catch (error) {
     ctx.log.error("raw message upload failed", error, { messageId: id, reason: errorText(error) });
     notices.push("The original message could not be kept.");
@@ -69,61 +83,98 @@ async function putRaw(ctx: StoreContext, id: string, raw: Uint8Array, notices: s
   }
 }
 
+/** The body in the object store when it is bound and takes it; null means it stays in D1. */
+async function putBody(ctx: StoreContext, id: string, packed: Uint8Array): Promise<Written | null> {
+  const bucket = ctx.stores.attachments;
+  if (!bucket) return null;
+  const key = bodyObjectKey(id);
+  try {
+    await bucket.put(key, packed, { httpMetadata: { contentType: "application/json", contentEncoding: "gzip" } });
+    return { key, bytes: packed.byteLength };
+  } catch (error) {
+    ctx.log.error("message body upload failed; the body stays in D1", error, { messageId: id });
+    return null;
+  }
+}
+
+async function removeObjects(ctx: StoreContext, keys: string[], messageId: string): Promise<void> {
+  if (!ctx.stores.attachments || keys.length === 0) return;
+  try {
+    await ctx.stores.attachments.delete(keys);
+  } catch (error) {
+    ctx.log.error("objects of a message that was not stored could not be removed", error, { messageId, keys });
+  }
+}
+
 /**
- * Stores the files first and the rows after, so a stored row never points at a missing object.
- * A message already stored for this mailbox (same Message-ID) is not stored again; the files
- * written for the second copy are removed.
+ * Stores the files first and the row after, so a stored row never points at a missing object:
+ * the raw copy, the attachments and the compressed body (text, HTML, display headers) go to the
+ * object store in parallel; the row keeps metadata and the list preview (and the body itself when
+ * there is no object store). A message already stored for this mailbox (same Message-ID) is not
+ * stored again, and a write D1 refuses defers the delivery; either way the objects written for
+ * this copy are removed.
  */
 export async function storeMessage(ctx: StoreContext, attachmentMaxBytes: number, message: MessageToStore): Promise<StoreResult> {
   const id = newId();
   const notices = [...message.notices];
-  const [rawKey, files] = await Promise.all([
+  const packed = await packBody({ text: message.text, html: message.html, headers: message.headers });
+  const [raw, body, files] = await Promise.all([
     putRaw(ctx, id, message.raw, notices),
+    putBody(ctx, id, packed),
     Promise.all(message.attachments.map((a) => putAttachment(ctx, attachmentMaxBytes, id, a))),
   ]);
   const notice = notices.length > 0 ? notices.join(" ") : null;
+  const written = [raw, body, ...files.map((f) => f.written)].filter((w): w is Written => w !== null);
 
-  const stored = await insertMessage(
-    ctx.db,
-    {
-      id,
-      mailboxId: message.recipient.mailboxId,
-      userId: message.recipient.userId,
-      messageIdHeader: message.messageIdHeader,
-      envelopeFrom: message.envelopeFrom,
-      fromAddress: message.fromAddress,
-      fromName: message.fromName,
-      toAddress: message.recipient.address,
-      subject: message.subject,
-      textBody: message.text,
-      htmlBody: message.html,
-      headers: JSON.stringify(message.headers),
-      size: message.size,
-      rawKey,
-      notice,
-      recognitionKind: message.recognition?.kind ?? "none",
-      recognitionValue: message.recognition?.value ?? null,
-      recognitionSource: message.recognition?.source ?? "rules",
-      receivedAt: message.receivedAt,
-      expiresAt: message.expiresAt,
-    },
-    files.map((f) => ({
-      id: f.id,
-      messageId: id,
-      filename: f.attachment.filename,
-      contentType: f.attachment.contentType,
-      size: f.attachment.content.byteLength,
-      contentId: f.attachment.contentId,
-      disposition: f.attachment.disposition,
-      storageKey: f.storageKey,
-      skippedReason: f.skippedReason,
-      createdAt: message.receivedAt,
-    })),
-  );
+  let stored: boolean;
+  try {
+    stored = await insertMessage(
+      ctx.db,
+      {
+        id,
+        mailboxId: message.recipient.mailboxId,
+        userId: message.recipient.userId,
+        messageIdHeader: message.messageIdHeader,
+        envelopeFrom: message.envelopeFrom,
+        fromAddress: message.fromAddress,
+        fromName: message.fromName,
+        toAddress: message.recipient.address,
+        subject: message.subject,
+        size: message.size,
+        rawKey: raw?.key ?? null,
+        notice,
+        recognitionKind: message.recognition?.kind ?? "none",
+        recognitionValue: message.recognition?.value ?? null,
+        recognitionSource: message.recognition?.source ?? "rules",
+        receivedAt: message.receivedAt,
+        expiresAt: message.expiresAt,
+        preview: previewOf(message.text),
+        bodyLocation: body ? "r2" : "d1",
+        body: body ? null : packed,
+        objectBytes: written.reduce((sum, w) => sum + w.bytes, 0),
+        objectCount: written.length,
+      },
+      files.map((f) => ({
+        id: f.id,
+        messageId: id,
+        filename: f.attachment.filename,
+        contentType: f.attachment.contentType,
+        size: f.attachment.content.byteLength,
+        contentId: f.attachment.contentId,
+        disposition: f.attachment.disposition,
+        storageKey: f.written?.key ?? null,
+        skippedReason: f.skippedReason,
+        createdAt: message.receivedAt,
+      })),
+    );
+  } catch (error) {
+    await removeObjects(ctx, written.map((w) => w.key), id);
+    await recordDeferredDelivery(ctx);
+    throw new DeliveryDeferred(`the database refused the message: ${errorText(error)}`, { cause: error });
+  }
 
   if (!stored) {
-    const written = [rawKey, ...files.map((f) => f.storageKey)].filter((k): k is string => k !== null);
-    if (ctx.stores.attachments && written.length > 0) await ctx.stores.attachments.delete(written);
+    await removeObjects(ctx, written.map((w) => w.key), id);
     return { stored: false };
   }
   return { stored: true, id, attachmentCount: files.length, notice };

@@ -8,4 +8,5 @@ export {
   markOwnMessageRead,
   type Download,
 } from "./read.ts";
+export { runBodyBackfill } from "./body-backfill.ts";
 export { runSearchBackfill } from "./search-backfill.ts";

@@ -3,6 +3,7 @@ import type { SignedInContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
 import { encodeCursor } from "../../lib/cursor.ts";
 import { requireOwnMailbox } from "../mailboxes/manage.ts";
+import { discardBodyObject, fetchBodyObject, loadBody } from "./body.ts";
 import { deleteMessages } from "./delete.ts";
 import { messageDetail, messageSummary } from "./view.ts";
 
@@ -22,11 +23,22 @@ export async function listOwnMessages(
   };
 }
 
-/** One message in full. A pure read: opening a message is marked read by `markOwnMessageRead`. */
+/**
+ * One message in full. A pure read: opening a message is marked read by `markOwnMessageRead`. The
+ * row, its attachments and its body in the object store are read at once; the body is used only
+ * when the row proves the message is the caller's.
+ */
 export async function getOwnMessage(ctx: SignedInContext, id: string) {
-  const row = await findOwnMessage(ctx.db, id, ctx.actor.user.id);
-  if (!row) throw noSuchMessage();
-  return messageDetail(row.message, row.address, await listAttachments(ctx.db, id));
+  const fetched = fetchBodyObject(ctx, id);
+  const [row, files] = await Promise.all([findOwnMessage(ctx.db, id, ctx.actor.user.id), listAttachments(ctx.db, id)]).catch(async (error: unknown) => {
+    await discardBodyObject(fetched);
+    throw error;
+  });
+  if (!row) {
+    await discardBodyObject(fetched);
+    throw noSuchMessage();
+  }
+  return messageDetail(row.message, row.address, files, await loadBody(ctx, row.message, fetched));
 }
 
 export async function markOwnMessageRead(ctx: SignedInContext, id: string, read: boolean): Promise<void> {

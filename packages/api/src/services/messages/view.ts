@@ -1,13 +1,18 @@
-import type { AttachmentRow, MessageRow } from "@mailroom/db";
-import { z } from "zod";
+import type { AttachmentRow, MessageListRow } from "@mailroom/db";
+import { previewOf, type MessageBody } from "./body.ts";
+
+type SummaryColumns = Pick<
+  MessageListRow,
+  "id" | "mailboxId" | "fromAddress" | "envelopeFrom" | "fromName" | "toAddress" | "subject" | "preview" | "textBody" | "receivedAt" | "readAt" | "recognitionKind" | "recognitionValue" | "recognitionSource"
+>;
 
 /** CONTRACT §8: `source` is "rules" or "ai" on every message, "rules" when nothing was found. */
-function recognitionOf(row: MessageRow) {
+function recognitionOf(row: SummaryColumns) {
   return { kind: row.recognitionKind, value: row.recognitionValue, source: row.recognitionSource ?? "rules" };
 }
 
-/** A message as lists show it: no bodies, a short preview. */
-export function messageSummary(row: MessageRow, mailboxAddress: string) {
+/** A message as lists show it: no bodies, a short preview (kept on the row; made from the text for rows stored before it was). */
+export function messageSummary(row: SummaryColumns, mailboxAddress: string) {
   return {
     id: row.id,
     mailboxId: row.mailboxId,
@@ -15,23 +20,20 @@ export function messageSummary(row: MessageRow, mailboxAddress: string) {
     from: { address: row.fromAddress ?? row.envelopeFrom, name: row.fromName },
     to: row.toAddress,
     subject: row.subject,
-    preview: (row.textBody ?? "").replace(/\s+/g, " ").trim().slice(0, 160),
+    preview: row.preview ?? previewOf(row.textBody),
     receivedAt: row.receivedAt,
     read: row.readAt !== null,
     recognition: recognitionOf(row),
   };
 }
 
-const storedHeaders = z.array(z.object({ name: z.string(), value: z.string() }));
-
-export function messageDetail(row: MessageRow, mailboxAddress: string, files: AttachmentRow[]) {
-  const headers = storedHeaders.safeParse(JSON.parse(row.headers));
+export function messageDetail(row: MessageListRow, mailboxAddress: string, files: AttachmentRow[], body: MessageBody) {
   return {
     ...messageSummary(row, mailboxAddress),
     envelopeFrom: row.envelopeFrom,
-    text: row.textBody,
-    html: row.htmlBody,
-    headers: headers.success ? headers.data : [],
+    text: body.text,
+    html: body.html,
+    headers: body.headers,
     size: row.size,
     notice: row.notice,
     rawAvailable: row.rawKey !== null,

@@ -1,12 +1,11 @@
 import { findOwnMessage } from "@mailroom/db";
-import { z } from "zod";
 import type { SignedInContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
+import { loadBody, type DisplayHeader } from "../messages/body.ts";
 
 const messageIdPattern = /<[^<>\s]{1,500}>/g;
 // References keep the thread's newest ids; a long thread must not make the header unbounded.
 const maxReferences = 20;
-const storedHeaders = z.array(z.object({ name: z.string(), value: z.string() }));
 
 /** The threading headers of a reply (RFC 5322 §3.6.4). */
 export interface ReplyHeaders {
@@ -18,14 +17,9 @@ function messageIdsIn(value: string): string[] {
   return value.match(messageIdPattern) ?? [];
 }
 
-function referencesOf(headersJson: string): string[] {
-  try {
-    const headers = storedHeaders.safeParse(JSON.parse(headersJson));
-    const value = headers.success ? headers.data.find((h) => h.name.toLowerCase() === "references")?.value : undefined;
-    return value ? messageIdsIn(value) : [];
-  } catch {
-    return [];
-  }
+function referencesOf(headers: DisplayHeader[]): string[] {
+  const value = headers.find((h) => h.name.toLowerCase() === "references")?.value;
+  return value ? messageIdsIn(value) : [];
 }
 
 /**
@@ -40,6 +34,7 @@ export async function replyHeadersFor(ctx: SignedInContext, messageId: string): 
   // Some senders leave out the angle brackets; the header needs them.
   const original = messageIdsIn(stored)[0] ?? (/^[^<>\s]{1,500}@[^<>\s]+$/.test(stored) ? `<${stored}>` : undefined);
   if (!original || /\.invalid>$/i.test(original)) return null;
-  const earlier = referencesOf(found.message.headers).filter((id) => id !== original);
+  const { headers } = await loadBody(ctx, found.message);
+  const earlier = referencesOf(headers).filter((id) => id !== original);
   return { inReplyTo: original, references: [...earlier.slice(-(maxReferences - 1)), original].join(" ") };
 }

@@ -59,6 +59,8 @@ const businessDefaultValues = {
   apiDailyQuota: 1000,
   attachmentMaxBytes: 10 * mib,
   aiFallbackDaily: 20,
+  // The platform's free-plan D1 size (CONTRACT §12); a paid plan's databases hold 10 GB.
+  storageCapBytes: 500_000_000,
 } as const;
 
 /** A whole number in [min, max], with plain words for each way it can be wrong. */
@@ -77,6 +79,7 @@ const businessFields = z.object({
   // The platform accepts inbound mail up to 25 MiB, so a larger cap could never apply.
   attachmentMaxBytes: count(0, 25 * mib, "bytes", "25 MiB"),
   aiFallbackDaily: count(0, 100_000, "recognitions"),
+  storageCapBytes: count(1_000_000, 10_000_000_000, "bytes", "10,000,000,000 bytes (10 GB)"),
 });
 
 export type BusinessDefaults = z.output<typeof businessFields>;
@@ -94,6 +97,7 @@ export const businessDefaultsSchema = businessFields.partial().transform(
     apiDailyQuota: stored.apiDailyQuota ?? businessDefaultValues.apiDailyQuota,
     attachmentMaxBytes: stored.attachmentMaxBytes ?? businessDefaultValues.attachmentMaxBytes,
     aiFallbackDaily: stored.aiFallbackDaily ?? businessDefaultValues.aiFallbackDaily,
+    storageCapBytes: stored.storageCapBytes ?? businessDefaultValues.storageCapBytes,
   }),
 );
 
