@@ -13,3 +13,23 @@ export function npmRun(script: string, args: string[], input = ""): string {
   if (result.status !== 0) throw new Error(`npm run ${script} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
   return result.stdout.trim();
 }
+
+/**
+ * Runs SQL on the dev stack's local D1 through wrangler, as `wrangler d1 execute --local` would for
+ * an operator: for state that takes days to arise by itself (history, a database grown large).
+ */
+export function d1Execute(sql: string): void {
+  const bin = `${repoRoot}/node_modules/.bin`;
+  const result = spawnSync(`${bin}/wrangler`, ["d1", "execute", "DB", "--local", "--persist-to", inject("stateDir"), "--command", sql], {
+    cwd: repoRoot,
+    encoding: "utf8",
+    env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ""}`, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+  });
+  if (result.status !== 0) throw new Error(`wrangler d1 execute failed (${String(result.status)}):\n${result.stdout}\n${result.stderr}`);
+}
+
+/** Runs the worker's every-minute cron once, as the platform's trigger would. */
+export async function runMinuteCron(): Promise<void> {
+  const res = await fetch(`${inject("workerOrigin")}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("* * * * *")}`);
+  if (!res.ok) throw new Error(`the cron answered ${String(res.status)}: ${await res.text()}`);
+}

@@ -11,6 +11,8 @@ import { FormError } from "@/components/form-error";
 import { PageHeader } from "@/components/page-header";
 
 const mib = 1024 * 1024;
+// The platform states database sizes in decimal units (500 MB, 10 GB).
+const mb = 1_000_000;
 
 interface DomainLine {
   line: number;
@@ -121,7 +123,7 @@ function DomainsForm({ turn }: { turn: FormTurn }) {
 }
 
 /** The business defaults the form edits, each labelled by its own message. */
-type DefaultsKey = "mailboxCap" | "retentionDays" | "outboundDailyQuota" | "apiDailyQuota" | "attachmentMaxMiB" | "aiFallbackDaily";
+type DefaultsKey = "mailboxCap" | "retentionDays" | "outboundDailyQuota" | "apiDailyQuota" | "attachmentMaxMiB" | "aiFallbackDaily" | "storageCapMB";
 
 function DefaultsForm({ turn }: { turn: FormTurn }) {
   const t = useTranslations("admin.settings");
@@ -139,6 +141,7 @@ function DefaultsForm({ turn }: { turn: FormTurn }) {
       apiDailyQuota: String(d.apiDailyQuota),
       attachmentMaxMiB: String(d.attachmentMaxBytes / mib),
       aiFallbackDaily: String(d.aiFallbackDaily),
+      storageCapMB: String(d.storageCapBytes / mb),
     });
   }, [settings.data]);
   const errors = useErrorText().fields(save.error);
@@ -153,6 +156,7 @@ function DefaultsForm({ turn }: { turn: FormTurn }) {
       apiDailyQuota: number("apiDailyQuota"),
       attachmentMaxBytes: Math.round(number("attachmentMaxMiB") * mib),
       aiFallbackDaily: number("aiFallbackDaily"),
+      storageCapBytes: Math.round(number("storageCapMB") * mb),
     });
   };
   const field = (key: DefaultsKey, errorKey: string = key) => (
@@ -169,6 +173,7 @@ function DefaultsForm({ turn }: { turn: FormTurn }) {
         {field("apiDailyQuota")}
         {field("attachmentMaxMiB", "attachmentMaxBytes")}
         {field("aiFallbackDaily")}
+        {field("storageCapMB", "storageCapBytes")}
       </div>
       <FormError error={save.error} />
       {save.isSuccess && turn.current && <p className="alert ok" role="status">{t("defaultsSaved")}</p>}

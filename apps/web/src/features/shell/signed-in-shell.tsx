@@ -5,6 +5,7 @@ import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Preferences } from "@/components/preferences";
+import { StorageBanner } from "@/features/admin/storage-banner";
 import { trpc } from "@/lib/trpc";
 
 function NavLink({ href, children, onNavigate }: { href: string; children: ReactNode; onNavigate: () => void }) {
@@ -102,6 +103,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
             <NavLink href="/admin/invites" onNavigate={close}>{t("invites")}</NavLink>
             <NavLink href="/admin/users" onNavigate={close}>{t("users")}</NavLink>
             <NavLink href="/admin/settings" onNavigate={close}>{t("mailSettings")}</NavLink>
+            <NavLink href="/admin/storage" onNavigate={close}>{t("storage")}</NavLink>
             <NavLink href="/admin/messenger" onNavigate={close}>{t("bot")}</NavLink>
           </>
         )}
@@ -114,7 +116,10 @@ export function SignedInShell({ children }: { children: ReactNode }) {
           {t("signOut")}
         </button>
       </nav>
-      <main>{children}</main>
+      <main>
+        {user.role === "admin" && pathname.startsWith("/admin") && <StorageBanner />}
+        {children}
+      </main>
     </div>
   );
 }

@@ -29,20 +29,19 @@ export function previewOf(text: string | null): string {
   return (text ?? "").replace(/\s+/g, " ").trim().slice(0, previewChars);
 }
 
-async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+/** Bytes through the runtime's own (de)compression, which costs little CPU. */
+async function through(source: Blob, stream: CompressionStream | DecompressionStream): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await new Response(source.stream().pipeThrough(stream)).arrayBuffer());
 }
 
-/** The body as stored: gzip of its JSON (the runtime's own compression, so it costs little CPU). */
-export async function packBody(body: MessageBody): Promise<Uint8Array> {
-  const json = new TextEncoder().encode(JSON.stringify(body));
-  return collect(new Blob([json]).stream().pipeThrough(new CompressionStream("gzip")));
+/** The body as stored: gzip of its JSON. */
+export function packBody(body: MessageBody): Promise<Uint8Array<ArrayBuffer>> {
+  return through(new Blob([JSON.stringify(body)]), new CompressionStream("gzip"));
 }
 
-export async function unpackBody(packed: Uint8Array | ReadableStream<Uint8Array>): Promise<MessageBody> {
-  const source = packed instanceof Uint8Array ? new Blob([packed]).stream() : packed;
-  const text = await new Response(source.pipeThrough(new DecompressionStream("gzip"))).text();
-  return packedBody.parse(JSON.parse(text));
+export async function unpackBody(packed: Uint8Array): Promise<MessageBody> {
+  const json = new TextDecoder().decode(await through(new Blob([new Uint8Array(packed)]), new DecompressionStream("gzip")));
+  return packedBody.parse(JSON.parse(json));
 }
 
 /** The display headers of a legacy row's JSON column (a damaged value reads as none). */
@@ -84,7 +83,7 @@ export async function loadBody(
   try {
     if (row.bodyLocation === "r2") {
       const object = await (fetched ?? fetchBodyObject(ctx, row.id));
-      if (object) return await unpackBody(object.body);
+      if (object) return await unpackBody(new Uint8Array(await object.arrayBuffer()));
       ctx.log.error("a message body is missing from the object store", undefined, { messageId: row.id });
       return emptyBody;
     }
