@@ -1,11 +1,13 @@
 -- Storage that lasts (issue 22). Message bodies leave D1: text, HTML and display headers go to
--- the object store as one compressed object per message (`body/<id>`), or, without an object
--- store, into `body` here, compressed. D1 keeps what lists, search, counters and one-time
--- operations need, plus the list preview. Rows stored before this migration keep their bodies in
--- `text_body`, `html_body` and `headers` (`body_location` NULL) until the every-minute cron moves
--- them, in bounded batches found through `messages_body_pending_idx`.
+-- the object store, compressed, in one object per message with the raw copy (`msg/<id>`,
+-- body_location 'message'), or, without an object store, into `body` here, compressed ('d1').
+-- D1 keeps what lists, search, counters and one-time operations need, plus the list preview.
+-- Rows stored before this migration keep their bodies in `text_body`, `html_body` and `headers`
+-- (`body_location` NULL) until the every-minute cron moves them to an object of their own
+-- (`body/<id>`, 'body'; their raw copy stays `raw/<id>.eml`), in bounded batches found through
+-- `messages_body_pending_idx`.
 ALTER TABLE messages ADD COLUMN preview TEXT;
-ALTER TABLE messages ADD COLUMN body_location TEXT CHECK (body_location IN ('r2', 'd1'));
+ALTER TABLE messages ADD COLUMN body_location TEXT CHECK (body_location IN ('message', 'body', 'd1'));
 ALTER TABLE messages ADD COLUMN body BLOB;
 -- What the message holds in the object store (raw copy, body, attachment files), so the totals
 -- below stay exact on every insert and delete without listing the bucket.

@@ -38,9 +38,9 @@ describe("GET /api/system/bench-counters", () => {
     await deliver(emailMessage({ from: "a@example.com", to: box.address, raw }), on);
     const after = await tally();
     expect(after.messages - before.messages).toBe(2);
-    // The recipient read (then cached), one batch per message; the raw message and the body twice, the file once; no KV.
+    // The recipient read (then cached), one batch per message; the message's object twice, the file once; no KV.
     expect(after.d1 - before.d1).toBe(3);
-    expect(after.r2Writes - before.r2Writes).toBe(5);
+    expect(after.r2Writes - before.r2Writes).toBe(3);
     expect(after.kvReads - before.kvReads).toBe(0);
   });
 

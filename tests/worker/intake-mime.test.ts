@@ -3,7 +3,7 @@ import { attachments, messages } from "@mailroom/db/schema";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { env } from "./support/call-worker.ts";
-import { deliver, emailMessage, seedMailbox, withStoredBody } from "./support/email-message.ts";
+import { deliver, emailMessage, seedMailbox, storedRaw, withStoredBody } from "./support/email-message.ts";
 
 const db = createDb(env.DB);
 type Row = typeof messages.$inferSelect;
@@ -39,7 +39,7 @@ const expectations: Record<string, (row: Row, files: Attachment[]) => void> = {
     // Nesting beyond the parser's depth limit: recorded from the envelope, raw kept.
     expect(row.subject).toBe("Too deep");
     expect(row.notice).toBe("This message could not be parsed; the raw message is kept.");
-    expect(row.rawKey).toBe(`raw/${row.id}.eml`);
+    expect(row.rawKey).toBe(`msg/${row.id}`);
   },
   "empty-body.eml": (row) => {
     expect(row.subject).toBe("Empty body");
@@ -177,7 +177,7 @@ describe("malformed MIME corpus", () => {
     expect(row.notice).toBe("The text body was longer than 450 KiB and was cut.");
     expect(row.size).toBe(raw.byteLength);
     // The raw message is kept whole.
-    expect((await env.ATTACHMENTS?.head(row.rawKey ?? ""))?.size).toBe(raw.byteLength);
+    expect((await storedRaw(row))?.byteLength).toBe(raw.byteLength);
   });
 
   it("cuts an HTML body over the D1-safe size and says so", async () => {
@@ -194,7 +194,7 @@ describe("malformed MIME corpus", () => {
     const raw = new TextEncoder().encode(`From: a@example.com\r\nSubject: Headers too big\r\nMessage-ID: <bighead@example.com>\r\nX-Pad: ${"z".repeat(2_200_000)}\r\n\r\nbody\r\n`);
     const { row } = await deliverTo("bighead@mail.localhost", raw);
     expect(row).toMatchObject({ subject: "Headers too big", messageIdHeader: "<bighead@example.com>", notice: "This message could not be parsed; the raw message is kept." });
-    expect((await env.ATTACHMENTS?.head(row.rawKey ?? ""))?.size).toBe(raw.byteLength);
+    expect((await storedRaw(row))?.byteLength).toBe(raw.byteLength);
   });
 
   it("says when an unparsable message cannot be kept because storage is not bound", async () => {

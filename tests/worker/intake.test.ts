@@ -4,7 +4,7 @@ import { attachments, messages, systemSettings } from "@mailroom/db/schema";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { env } from "./support/call-worker.ts";
-import { deliver, emailMessage, mailWithAttachment, seedMailbox, simpleMail, withStoredBody } from "./support/email-message.ts";
+import { deliver, emailMessage, mailWithAttachment, seedMailbox, simpleMail, storedRaw, withStoredBody } from "./support/email-message.ts";
 
 const db = createDb(env.DB);
 const box = "inbox@mail.localhost";
@@ -69,9 +69,8 @@ describe("email() storage", () => {
     expect(message.setReject).not.toHaveBeenCalled();
 
     const [inD1] = await db.select().from(messages).where(eq(messages.messageIdHeader, "<plain-1@example.com>"));
-    // The body went to the object store in one compressed object; D1 keeps the preview.
-    expect(inD1).toMatchObject({ bodyLocation: "r2", body: null, textBody: null, htmlBody: null, headers: "[]", preview: "Line one Line two ünïcödé" });
-    expect((await env.ATTACHMENTS?.head(`body/${inD1?.id ?? ""}`))?.size).toBeGreaterThan(0);
+    // The body went to the object store with the raw copy, in one object; D1 keeps the preview.
+    expect(inD1).toMatchObject({ bodyLocation: "message", body: null, textBody: null, htmlBody: null, headers: "[]", preview: "Line one Line two ünïcödé" });
     const row = inD1 && (await withStoredBody(inD1));
     expect(row).toMatchObject({
       mailboxId: "mb-owner",
@@ -86,7 +85,7 @@ describe("email() storage", () => {
       size: new TextEncoder().encode(raw).byteLength,
       notice: null,
       recognitionKind: "none",
-      rawKey: `raw/${row?.id ?? ""}.eml`,
+      rawKey: `msg/${row?.id ?? ""}`,
     });
     const headers = JSON.parse(row?.headers ?? "[]") as { name: string; value: string }[];
     expect(headers.map((h) => h.name)).toEqual(["From", "To", "Subject", "Date", "Message-ID", "Cc"]);
@@ -95,8 +94,8 @@ describe("email() storage", () => {
     expect(received).toBeGreaterThanOrEqual(before);
     expect(row?.expiresAt.getTime()).toBe(received + 7 * day);
 
-    const stored = await env.ATTACHMENTS?.get(row?.rawKey ?? "");
-    expect(await stored?.text()).toBe(raw);
+    const kept = row && (await storedRaw(row));
+    expect(kept && new TextDecoder().decode(kept)).toBe(raw);
   });
 
   it("stores both bodies of an HTML message", async () => {
@@ -122,7 +121,7 @@ describe("email() storage", () => {
     const rows = await db.select().from(messages).where(eq(messages.messageIdHeader, "<dupe@example.com>"));
     expect(rows.map((r) => r.mailboxId).sort()).toEqual(["mb-owner", "mb-second"]);
     // The copies that lost the race left no objects behind.
-    const listed = await env.ATTACHMENTS?.list({ prefix: "raw/" });
+    const listed = await env.ATTACHMENTS?.list({ prefix: "msg/" });
     const rawKeys = new Set((await db.select({ k: messages.rawKey }).from(messages)).map((r) => r.k));
     expect(listed?.objects.filter((o) => !rawKeys.has(o.key))).toEqual([]);
   });

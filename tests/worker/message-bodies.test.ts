@@ -12,7 +12,7 @@ import worker from "../../apps/worker/src/index.ts";
 import { keyOwner, v1 } from "./support/api-keys.ts";
 import { env } from "./support/call-worker.ts";
 import { appError, createClient } from "./support/client.ts";
-import { deliver, emailMessage, mailWithAttachment, simpleMail } from "./support/email-message.ts";
+import { deliver, emailMessage, mailWithAttachment, simpleMail, storedRaw } from "./support/email-message.ts";
 import { serviceContext } from "./support/service-context.ts";
 import { seedUser } from "./support/seed.ts";
 
@@ -43,17 +43,18 @@ async function mailTo(address: string, messageId: string, overrides: Partial<Clo
 const objectKeys = async (prefix: string) => (await bucket.list({ prefix })).objects.map((o) => o.key);
 
 describe("intake keeps bodies out of D1", () => {
-  it("writes one compressed body object beside the raw copy; the row keeps metadata and the preview", async () => {
+  it("writes the compressed body and the raw copy as one object; the row keeps metadata and the preview", async () => {
     const { trpc, box } = await owner();
     const row = await mailTo(box.address, `<r2-${crypto.randomUUID()}@x>`);
-    expect(row).toMatchObject({ bodyLocation: "r2", body: null, textBody: null, htmlBody: null, headers: "[]", preview: "Hello there, your code is 482913." });
-    const object = await bucket.get(`body/${row.id}`);
-    expect(object?.httpMetadata?.contentEncoding).toBe("gzip");
+    expect(row).toMatchObject({ bodyLocation: "message", body: null, textBody: null, htmlBody: null, headers: "[]", preview: "Hello there, your code is 482913.", rawKey: `msg/${row.id}` });
+    const object = await bucket.head(`msg/${row.id}`);
     // What the message holds in the object store is on the row, for the storage totals.
-    const raw = await bucket.head(`raw/${row.id}.eml`);
-    expect(row.objectCount).toBe(2);
-    expect(row.objectBytes).toBe((raw?.size ?? 0) + (object?.size ?? 0));
-    await object?.body.cancel();
+    expect(row.objectCount).toBe(1);
+    expect(row.objectBytes).toBe(object?.size);
+    const raw = await storedRaw(row);
+    expect(new TextDecoder().decode(raw ?? new Uint8Array())).toContain("References: <a@x> <b@x>");
+    expect((raw?.byteLength ?? 0) + 8).toBeLessThan(object?.size ?? 0);
+    expect(await objectKeys(`raw/${row.id}`)).toEqual([]);
 
     const message = await trpc.messages.get.query({ id: row.id });
     expect(message).toMatchObject({ text, preview: "Hello there, your code is 482913.", recognition: { kind: "code", value: "482913" } });
@@ -63,12 +64,30 @@ describe("intake keeps bodies out of D1", () => {
     expect(items.find((i) => i.id === row.id)?.preview).toBe("Hello there, your code is 482913.");
   });
 
+  it("reads a body longer than the first ranged read of the object, and the raw copy after it", async () => {
+    const { trpc, key } = await keyOwner();
+    const box = await trpc.mailboxes.create.mutate({});
+    // Random text barely compresses: the body is well past the 64 KiB the first read takes.
+    const random = Array.from({ length: 3 }, () => Array.from(crypto.getRandomValues(new Uint8Array(50_000)), (b) => String.fromCharCode(97 + (b % 26))).join(""));
+    const long = random.join("").replace(/(.{70})/g, "$1\n");
+    const messageId = `<long-${crypto.randomUUID()}@x>`;
+    const raw = simpleMail({ to: box.address, messageId, text: long });
+    await deliver(emailMessage({ from: "a@example.com", to: box.address, raw }));
+    const [row] = await db.select().from(messages).where(eq(messages.messageIdHeader, messageId));
+    expect(row?.objectBytes).toBeGreaterThan(2 * 100_000);
+    const message = await trpc.messages.get.query({ id: row?.id ?? "" });
+    expect(message.text?.replace(/\s/g, "")).toBe(long.replace(/\s/g, ""));
+    const download = await v1(`/messages/${row?.id ?? ""}/raw`, key);
+    expect(download.status).toBe(200);
+    expect(await download.text()).toBe(raw);
+  });
+
   it("without an object store keeps the body in the row, compressed, and answers the same", async () => {
     const { trpc, box } = await owner();
     const row = await mailTo(box.address, `<d1-${crypto.randomUUID()}@x>`, { ATTACHMENTS: undefined });
     expect(row).toMatchObject({ bodyLocation: "d1", textBody: null, htmlBody: null, headers: "[]", objectBytes: 0, objectCount: 0 });
     expect(row.body?.byteLength).toBeGreaterThan(0);
-    expect(await objectKeys(`body/${row.id}`)).toEqual([]);
+    expect(await objectKeys(`msg/${row.id}`)).toEqual([]);
     const message = await trpc.messages.get.query({ id: row.id });
     expect(message.text).toBe(text);
     expect(message.html?.trim()).toBe(html);
@@ -103,12 +122,13 @@ describe("deleting mail removes its body object", () => {
   it("for a message, a mailbox and the retention cron", async () => {
     const { trpc, box } = await owner();
     const one = await mailTo(box.address, `<del-1-${crypto.randomUUID()}@x>`);
+    expect(await objectKeys(`msg/${one.id}`)).toEqual([`msg/${one.id}`]);
     await trpc.messages.delete.mutate({ id: one.id });
-    expect(await objectKeys(`body/${one.id}`)).toEqual([]);
+    expect(await objectKeys(`msg/${one.id}`)).toEqual([]);
 
     const two = await mailTo(box.address, `<del-2-${crypto.randomUUID()}@x>`);
     await trpc.mailboxes.delete.mutate({ id: box.id });
-    expect(await objectKeys(`body/${two.id}`)).toEqual([]);
+    expect(await objectKeys(`msg/${two.id}`)).toEqual([]);
 
     const other = await trpc.mailboxes.create.mutate({});
     const three = await mailTo(other.address, `<del-3-${crypto.randomUUID()}@x>`);
@@ -116,8 +136,7 @@ describe("deleting mail removes its body object", () => {
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "17 3 * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
-    expect(await objectKeys(`body/${three.id}`)).toEqual([]);
-    expect(await objectKeys(`raw/${three.id}`)).toEqual([]);
+    expect(await objectKeys(`msg/${three.id}`)).toEqual([]);
   });
 
   it("for a deleted account, with every other object it owned", async () => {
@@ -126,7 +145,7 @@ describe("deleting mail removes its body object", () => {
     const raw = mailWithAttachment({ to: box.address, messageId: `<acct-file-${crypto.randomUUID()}@x>`, filename: "a.bin", content: new Uint8Array(3000).fill(1) });
     await deliver(emailMessage({ from: "a@example.com", to: box.address, raw }));
     expect(await trpc.account.delete.mutate({ confirmation: user.email })).toEqual({ done: true });
-    expect(await objectKeys(`body/${row.id}`)).toEqual([]);
+    expect(await objectKeys(`msg/${row.id}`)).toEqual([]);
     const left = await db.select().from(messages).where(eq(messages.userId, user.id));
     expect(left).toEqual([]);
   });
@@ -143,11 +162,11 @@ describe("the storage totals follow every insert and delete", () => {
     const raw = mailWithAttachment({ to: box.address, messageId: `<tot-${crypto.randomUUID()}@x>`, filename: "f.bin", content: new Uint8Array(5000).fill(9) });
     await deliver(emailMessage({ from: "a@example.com", to: box.address, raw }));
     const [row] = await db.select().from(messages).where(eq(messages.mailboxId, box.id));
-    const keys = [...(await objectKeys(`raw/${row?.id ?? ""}`)), ...(await objectKeys(`body/${row?.id ?? ""}`)), ...(await objectKeys(`att/${row?.id ?? ""}/`))];
-    expect(keys).toHaveLength(3);
+    const keys = [...(await objectKeys(`msg/${row?.id ?? ""}`)), ...(await objectKeys(`att/${row?.id ?? ""}/`))];
+    expect(keys).toHaveLength(2);
     const sizes = await Promise.all(keys.map(async (k) => (await bucket.head(k))?.size ?? 0));
     const after = await total();
-    expect(after.objects - before.objects).toBe(3);
+    expect(after.objects - before.objects).toBe(2);
     expect(after.bytes - before.bytes).toBe(sizes.reduce((s, n) => s + n, 0));
     expect(after.messages - before.messages).toBe(1);
     await trpc.messages.delete.mutate({ id: row?.id ?? "" });
@@ -203,11 +222,11 @@ describe("messages stored before bodies left D1", () => {
 
     await cron();
     const pending = async () => (await db.select({ id: messages.id }).from(messages).where(inArray(messages.id, ids))).length -
-      (await db.select({ id: messages.id }).from(messages).where(eq(messages.bodyLocation, "r2"))).filter((r) => ids.includes(r.id)).length;
+      (await db.select({ id: messages.id }).from(messages).where(eq(messages.bodyLocation, "body"))).filter((r) => ids.includes(r.id)).length;
     // One run moves at most 25 (this test's rows are the newest legacy rows in the database).
     expect(await pending()).toBe(5);
     const moved = await db.select().from(messages).where(inArray(messages.id, ids.slice(-25)));
-    for (const row of moved) expect(row).toMatchObject({ bodyLocation: "r2", textBody: null, htmlBody: null, headers: "[]" });
+    for (const row of moved) expect(row).toMatchObject({ bodyLocation: "body", textBody: null, htmlBody: null, headers: "[]" });
     await cron();
     expect(await pending()).toBe(0);
 

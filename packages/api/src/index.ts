@@ -2,7 +2,7 @@
 export { appRouter, type AppRouter } from "./router.ts";
 export { AppError, issuesOf } from "./errors/index.ts";
 export { trpcErrorBody, type ErrorData } from "./trpc/init.ts";
-export { addToBenchTally, benchTally } from "./context/binding-counters.ts";
+export { benchTally, countBenchMessage } from "./context/binding-counters.ts";
 export { createLogger, requestIdFrom } from "./context/logger.ts";
 export { createServiceContext, type Clock, type ServiceContext } from "./context/service-context.ts";
 export { forgetCachedReads } from "./context/isolate-cache.ts";
@@ -19,6 +19,7 @@ export {
   downloadRawMessage,
   getOwnMessage,
   listOwnMessages,
+  readRawMessage,
   runBodyBackfill,
   runSearchBackfill,
   type Download,

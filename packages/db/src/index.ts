@@ -1,6 +1,6 @@
 export { createDb, type Database } from "./client.ts";
 export { countRoundTrips } from "./round-trips.ts";
-export { attachmentObjectKey, bodyObjectKey, rawObjectKey } from "./object-keys.ts";
+export { attachmentObjectKey, bodyObjectKey, messageObjectKey } from "./object-keys.ts";
 export { messageSearchTerms, searchQueryTerms } from "./search-terms.ts";
 export type { Role } from "./schema/columns.ts";
 export { oauthProviders, type OAuthProvider } from "./schema/oauth.ts";

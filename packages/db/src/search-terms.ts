@@ -25,10 +25,20 @@ function normalize(text: string): string {
   return (asciiOnly.test(text) ? text : text.normalize("NFKC")).toLowerCase();
 }
 
-/** Each word of `text` with whether it is a run of an unspaced script (as code points). */
+/**
+ * Each word of `text` with whether it is a run of an unspaced script (as code points). The two
+ * patterns are run in place (`exec` with `lastIndex`): `matchAll` would copy them on every call,
+ * and a copy of a Unicode-property pattern is compiled again once the runtime has dropped the
+ * compiled code, which it does between messages.
+ */
 function* segments(text: string): Generator<{ chars: string[]; unspaced: boolean }> {
-  for (const [w] of normalize(text).matchAll(word)) {
-    for (const [, run, spaced] of w.matchAll(unspaced)) {
+  const normalized = normalize(text);
+  word.lastIndex = 0;
+  for (let w = word.exec(normalized); w !== null; w = word.exec(normalized)) {
+    const found = w[0];
+    unspaced.lastIndex = 0;
+    for (let part = unspaced.exec(found); part !== null; part = unspaced.exec(found)) {
+      const [, run, spaced] = part;
       if (run !== undefined) yield { chars: Array.from(run), unspaced: true };
       else if (spaced !== undefined) yield { chars: Array.from(spaced).slice(0, maxWordLength), unspaced: false };
     }

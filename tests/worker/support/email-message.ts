@@ -1,4 +1,4 @@
-import { loadMessageBody } from "@mailroom/api";
+import { loadMessageBody, readRawMessage } from "@mailroom/api";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { type Database, type MessageRow, type NewMessage } from "@mailroom/db";
@@ -189,6 +189,12 @@ export async function deliver(message: ForwardableEmailMessage, overrides: Parti
  * A stored row with its body read from wherever intake put it (the object store, or compressed in
  * the row), in the legacy columns' shape, so a test can check what was stored in one place.
  */
+/** The raw message kept for a stored row, as bytes (null when it was not kept). */
+export async function storedRaw(row: Pick<MessageRow, "rawKey" | "bodyLocation">): Promise<Uint8Array | null> {
+  const stream = await readRawMessage(serviceContext(), row);
+  return stream ? new Uint8Array(await new Response(stream).arrayBuffer()) : null;
+}
+
 export async function withStoredBody(row: MessageRow): Promise<MessageRow> {
   const body = await loadMessageBody(serviceContext(), row);
   return { ...row, textBody: body.text, htmlBody: body.html, headers: JSON.stringify(body.headers) };

@@ -1,4 +1,4 @@
-import { addToBenchTally, DeliveryDeferred, messengerListener, receiveEmail, webhooksListener } from "@mailroom/api";
+import { countBenchMessage, DeliveryDeferred, messengerListener, receiveEmail, webhooksListener } from "@mailroom/api";
 import type { Bindings } from "@mailroom/config";
 import { runContext } from "./context.ts";
 
@@ -24,8 +24,7 @@ export async function email(message: ForwardableEmailMessage, env: Bindings, exe
     ctx.log.error(what, error, { size: message.rawSize, durationMs: Date.now() - started });
     throw error;
   } finally {
-    const { counts } = ctx;
-    // Bench only: the calls of the whole message, listeners included, once they are done.
-    if (counts) execution.waitUntil(Promise.allSettled(background).then(() => { addToBenchTally(counts); }));
+    // Bench only: the message counts once its calls, listeners included, are in the tally.
+    if (ctx.config.benchCounters) execution.waitUntil(Promise.allSettled(background).then(countBenchMessage));
   }
 }

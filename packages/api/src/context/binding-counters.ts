@@ -1,10 +1,11 @@
 import { countRoundTrips } from "@mailroom/db";
 
 /**
- * How often one unit of work (a message, a request) reached the platform's stores. Only with
- * `BENCH_COUNTERS=true` (`npm run bench`); never on in staging or production (the doctor checks).
+ * How often the isolate reached the platform's stores, for the bench to divide by the messages it
+ * sent. Only with `BENCH_COUNTERS=true` (`npm run bench`); never on in staging or production (the
+ * doctor checks).
  */
-export interface BindingCounts {
+interface BindingCounts {
   /** D1 round trips: each statement run on its own, and each batch once. */
   d1: number;
   kvReads: number;
@@ -47,43 +48,49 @@ function countCalls<T extends object>(target: T, counts: BindingCounts, methods:
   });
 }
 
-export interface CountedBindings {
-  db: D1Database;
-  cache: KVNamespace;
-  attachments: R2Bucket | undefined;
-  counts: BindingCounts;
-}
-
-/** The bindings wrapped so every call through them is counted in `counts`. */
-export function countBindings(bindings: { db: D1Database; cache: KVNamespace; attachments: R2Bucket | undefined }): CountedBindings {
-  const counts: BindingCounts = { d1: 0, kvReads: 0, kvWrites: 0, r2Reads: 0, r2Writes: 0 };
-  return {
-    db: countRoundTrips(bindings.db, () => {
-      counts.d1 += 1;
-    }),
-    cache: countCalls(bindings.cache, counts, kvMethods),
-    attachments: bindings.attachments ? countCalls(bindings.attachments, counts, r2Methods) : undefined,
-    counts,
-  };
-}
-
-/** The sum of the counts of every message this isolate took, and how many messages that was. */
-export interface BenchTally extends BindingCounts {
-  messages: number;
-}
-
 // Kept in the isolate and read over HTTP by the bench: a log line per message would cost the
 // local runtime more CPU than some of what it measures.
 const tally: BenchTally = { messages: 0, d1: 0, kvReads: 0, kvWrites: 0, r2Reads: 0, r2Writes: 0 };
 
-/** Adds one message's counts (listeners included) to the isolate's tally. */
-export function addToBenchTally(counts: BindingCounts): void {
+export interface CountedBindings {
+  db: D1Database;
+  cache: KVNamespace;
+  attachments: R2Bucket | undefined;
+}
+
+// One counting wrapper per binding for the isolate's life, so what is built on a binding (the
+// Drizzle client) is built once, counted or not.
+const wrapped = new WeakMap<object, object>();
+
+function once<T extends object>(binding: T, wrap: (binding: T) => T): T {
+  const known = wrapped.get(binding) as T | undefined;
+  if (known) return known;
+  const made = wrap(binding);
+  wrapped.set(binding, made);
+  return made;
+}
+
+/** The bindings wrapped so every call through them is added to the isolate's tally. */
+export function countBindings(bindings: { db: D1Database; cache: KVNamespace; attachments: R2Bucket | undefined }): CountedBindings {
+  return {
+    db: once(bindings.db, (db) =>
+      countRoundTrips(db, () => {
+        tally.d1 += 1;
+      }),
+    ),
+    cache: once(bindings.cache, (cache) => countCalls(cache, tally, kvMethods)),
+    attachments: bindings.attachments ? once(bindings.attachments, (bucket) => countCalls(bucket, tally, r2Methods)) : undefined,
+  };
+}
+
+/** The isolate's running count of binding calls, and of the messages it took. */
+export interface BenchTally extends BindingCounts {
+  messages: number;
+}
+
+/** Counts one more message taken (once its background work is done, so the calls are in). */
+export function countBenchMessage(): void {
   tally.messages += 1;
-  tally.d1 += counts.d1;
-  tally.kvReads += counts.kvReads;
-  tally.kvWrites += counts.kvWrites;
-  tally.r2Reads += counts.r2Reads;
-  tally.r2Writes += counts.r2Writes;
 }
 
 /** A copy of the tally so far. */

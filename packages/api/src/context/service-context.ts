@@ -1,7 +1,7 @@
 import { loadConfig, type Bindings, type Config } from "@mailroom/config";
 import { createDb, type Database, type UserRow } from "@mailroom/db";
 import { createAdapters, type Adapters } from "../adapters/index.ts";
-import { countBindings, type BindingCounts } from "./binding-counters.ts";
+import { countBindings } from "./binding-counters.ts";
 import { createLogger, type Logger } from "./logger.ts";
 
 export interface Clock {
@@ -49,8 +49,6 @@ export interface ServiceContext {
   adapters: Adapters;
   log: Logger;
   client: ClientInfo;
-  /** Calls made through `db` and `stores`, counted only with `BENCH_COUNTERS=true` (else null). */
-  counts: BindingCounts | null;
 }
 
 /** A context whose actor is known (protected procedures, API calls). */
@@ -64,7 +62,10 @@ export interface PlatformInput {
   clock?: Clock;
 }
 
-/** Builds the service context from the platform's bindings (throws ConfigError for invalid settings). */
+/**
+ * Builds the service context from the platform's bindings (throws ConfigError for invalid
+ * settings). With `BENCH_COUNTERS=true` every call through the bindings is counted in the isolate.
+ */
 export function createServiceContext({ env, requestId, waitUntil, client, clock }: PlatformInput): ServiceContext {
   const config = loadConfig(env);
   const counted = config.benchCounters ? countBindings({ db: env.DB, cache: env.CACHE, attachments: env.ATTACHMENTS }) : null;
@@ -79,6 +80,5 @@ export function createServiceContext({ env, requestId, waitUntil, client, clock 
     adapters: createAdapters(config),
     log: createLogger(requestId),
     client: client ?? { ip: "unknown", userAgent: null },
-    counts: counted?.counts ?? null,
   };
 }

@@ -16,7 +16,7 @@ import { startDevWorker, type DevWorker } from "./dev-worker.ts";
 import { intakeSamples, type Sample } from "./intake-samples.ts";
 import { percentile } from "./percentile.ts";
 
-const usage = "Usage: node packages/cli/src/bench/storage.ts [--messages N (default 60)] [--opens N (default 40)] [--detail]";
+const usage = "Usage: node packages/cli/src/bench/storage.ts [--messages N (default 100)] [--opens N (default 40)] [--detail]";
 const mailbox = "bench@mail.localhost";
 const concurrency = 4;
 const kib = 1024;
@@ -180,7 +180,7 @@ function printTable(rows: string[][]): void {
 
 async function main(): Promise<number> {
   const { values } = parseCommandLine(
-    { options: { messages: { type: "string", default: "60" }, opens: { type: "string", default: "40" }, detail: { type: "boolean", default: false } } },
+    { options: { messages: { type: "string", default: "100" }, opens: { type: "string", default: "40" }, detail: { type: "boolean", default: false } } },
     usage,
   );
   const messages = Number(values.messages);

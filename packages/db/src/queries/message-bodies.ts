@@ -35,7 +35,7 @@ export async function findLegacyBodies(db: Database, limit: number): Promise<Leg
 export interface MovedBody {
   id: string;
   preview: string;
-  bodyLocation: "r2" | "d1";
+  bodyLocation: "body" | "d1";
   /** The compressed body, when it stays in D1. */
   body: Uint8Array | null;
   objectBytes: number;

@@ -189,7 +189,8 @@ export async function findMessagesToDelete(db: Database, scope: MessageScope, li
     .from(attachments)
     .where(and(inList(attachments.messageId, ids), isNotNull(attachments.storageKey)));
   const objectKeys = [
-    ...batch.flatMap((m) => [m.rawKey, m.bodyLocation === "r2" ? bodyObjectKey(m.id) : null]),
+    // A message's one object is its raw key; a moved body has an object of its own.
+    ...batch.flatMap((m) => [m.rawKey, m.bodyLocation === "body" ? bodyObjectKey(m.id) : null]),
     ...files.map((f) => f.key),
   ].filter((k): k is string => k !== null);
   return { ids, objectKeys };

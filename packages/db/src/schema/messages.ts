@@ -6,8 +6,12 @@ import { users } from "./users.ts";
 
 export const recognitionKinds = ["code", "link", "none"] as const;
 export const recognitionSources = ["rules", "ai"] as const;
-/** Where a message's body (text, HTML, display headers) lives; null for rows stored before migration 0023. */
-export const bodyLocations = ["r2", "d1"] as const;
+/**
+ * Where a message's body (text, HTML, display headers) lives: in the message's one object with
+ * the raw copy (`message`), in an object of its own (`body`: rows stored before migration 0023,
+ * moved by the cron), or compressed in the row (`d1`, without an object store). Null: not moved yet.
+ */
+export const bodyLocations = ["message", "body", "d1"] as const;
 
 export const messages = sqliteTable(
   "messages",

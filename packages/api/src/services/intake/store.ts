@@ -1,8 +1,9 @@
-import { attachmentObjectKey, bodyObjectKey, insertMessage, rawObjectKey, type Recipient } from "@mailroom/db";
+import { attachmentObjectKey, insertMessage, messageObjectKey, type Recipient } from "@mailroom/db";
 import type { ServiceContext } from "../../context/service-context.ts";
 import type { Recognition } from "../../events/message-stored.ts";
 import { newId } from "../../lib/crypto.ts";
 import { packBody, previewOf } from "../messages/body.ts";
+import { messageObject } from "../messages/message-object.ts";
 import { recordDeferredDelivery } from "../storage/deferrals.ts";
 import { formatBytes } from "./limits.ts";
 import type { ParsedAttachment, ParsedMessage } from "./parse.ts";
@@ -13,7 +14,7 @@ export interface MessageToStore extends Omit<ParsedMessage, "messageId"> {
   envelopeFrom: string;
   messageIdHeader: string;
   size: number;
-  raw: Uint8Array;
+  raw: Uint8Array<ArrayBuffer>;
   receivedAt: Date;
   expiresAt: Date;
   recognition: Recognition | null;
@@ -69,30 +70,21 @@ async function putAttachment(ctx: StoreContext, maxBytes: number, messageId: str
   }
 }
 
-async function putRaw(ctx: StoreContext, id: string, raw: Uint8Array, notices: string[]): Promise<Written | null> {
+/**
+ * The message's one object: its compressed body, then the raw copy. Null without an object store,
+ * or when the store refuses it: the body then stays in D1 and the raw copy is not kept.
+ */
+async function putMessageObject(ctx: StoreContext, id: string, packedBody: Uint8Array<ArrayBuffer>, raw: Uint8Array<ArrayBuffer>, notices: string[]): Promise<Written | null> {
   const bucket = ctx.stores.attachments;
   if (!bucket) return null;
-  const key = rawObjectKey(id);
+  const key = messageObjectKey(id);
+  const content = messageObject(packedBody, raw);
   try {
-    await bucket.put(key, raw, { httpMetadata: { contentType: "message/rfc822" } });
-    return { key, bytes: raw.byteLength };
+    await bucket.put(key, content, { httpMetadata: { contentType: "application/octet-stream" }, customMetadata: { format: "mailroom-message-1" } });
+    return { key, bytes: content.size };
   } catch (error) {
-    ctx.log.error("raw message upload failed", error, { messageId: id, reason: errorText(error) });
+    ctx.log.error("message upload failed; the body stays in D1", error, { messageId: id, reason: errorText(error) });
     notices.push("The original message could not be kept.");
-    return null;
-  }
-}
-
-/** The body in the object store when it is bound and takes it; null means it stays in D1. */
-async function putBody(ctx: StoreContext, id: string, packed: Uint8Array): Promise<Written | null> {
-  const bucket = ctx.stores.attachments;
-  if (!bucket) return null;
-  const key = bodyObjectKey(id);
-  try {
-    await bucket.put(key, packed, { httpMetadata: { contentType: "application/json", contentEncoding: "gzip" } });
-    return { key, bytes: packed.byteLength };
-  } catch (error) {
-    ctx.log.error("message body upload failed; the body stays in D1", error, { messageId: id });
     return null;
   }
 }
@@ -108,23 +100,22 @@ async function removeObjects(ctx: StoreContext, keys: string[], messageId: strin
 
 /**
  * Stores the files first and the row after, so a stored row never points at a missing object:
- * the raw copy, the attachments and the compressed body (text, HTML, display headers) go to the
- * object store in parallel; the row keeps metadata and the list preview (and the body itself when
- * there is no object store). A message already stored for this mailbox (same Message-ID) is not
- * stored again, and a write D1 refuses defers the delivery; either way the objects written for
- * this copy are removed.
+ * the message's object (compressed body, then the raw copy) and the attachments go to the object
+ * store in parallel; the row keeps metadata and the list preview (and the body itself when there
+ * is no object store). A message already stored for this mailbox (same Message-ID) is not stored
+ * again, and a write D1 refuses defers the delivery; either way the objects written for this copy
+ * are removed.
  */
 export async function storeMessage(ctx: StoreContext, attachmentMaxBytes: number, message: MessageToStore): Promise<StoreResult> {
   const id = newId();
   const notices = [...message.notices];
   const packed = await packBody({ text: message.text, html: message.html, headers: message.headers });
-  const [raw, body, files] = await Promise.all([
-    putRaw(ctx, id, message.raw, notices),
-    putBody(ctx, id, packed),
+  const [object, files] = await Promise.all([
+    putMessageObject(ctx, id, packed, message.raw, notices),
     Promise.all(message.attachments.map((a) => putAttachment(ctx, attachmentMaxBytes, id, a))),
   ]);
   const notice = notices.length > 0 ? notices.join(" ") : null;
-  const written = [raw, body, ...files.map((f) => f.written)].filter((w): w is Written => w !== null);
+  const written = [object, ...files.map((f) => f.written)].filter((w): w is Written => w !== null);
 
   let stored: boolean;
   try {
@@ -141,7 +132,7 @@ export async function storeMessage(ctx: StoreContext, attachmentMaxBytes: number
         toAddress: message.recipient.address,
         subject: message.subject,
         size: message.size,
-        rawKey: raw?.key ?? null,
+        rawKey: object?.key ?? null,
         notice,
         recognitionKind: message.recognition?.kind ?? "none",
         recognitionValue: message.recognition?.value ?? null,
@@ -149,8 +140,8 @@ export async function storeMessage(ctx: StoreContext, attachmentMaxBytes: number
         receivedAt: message.receivedAt,
         expiresAt: message.expiresAt,
         preview: previewOf(message.text),
-        bodyLocation: body ? "r2" : "d1",
-        body: body ? null : packed,
+        bodyLocation: object ? "message" : "d1",
+        body: object ? null : packed,
         objectBytes: written.reduce((sum, w) => sum + w.bytes, 0),
         objectCount: written.length,
       },

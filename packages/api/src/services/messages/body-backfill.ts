@@ -22,7 +22,7 @@ async function moveOne(ctx: MoveContext, row: LegacyBodyRow): Promise<MovedBody>
   if (bucket) {
     try {
       await bucket.put(bodyObjectKey(row.id), packed, { httpMetadata: { contentType: "application/json", contentEncoding: "gzip" } });
-      return { ...moved, bodyLocation: "r2", body: null, objectBytes: others.bytes + packed.byteLength, objectCount: others.count + 1 };
+      return { ...moved, bodyLocation: "body", body: null, objectBytes: others.bytes + packed.byteLength, objectCount: others.count + 1 };
     } catch (error) {
       ctx.log.error("a moved message body could not be uploaded; it stays in D1, compressed", error, { messageId: row.id });
     }
@@ -40,7 +40,7 @@ export async function runBodyBackfill(ctx: MoveContext): Promise<number> {
   const updated = new Set(await markBodiesMoved(ctx.db, moved));
   // A row left unchanged was either moved by an overlapping run (whose object under the same key
   // is the one it points at: keep it) or deleted meanwhile (its new object has no row: remove it).
-  const unchanged = moved.filter((m) => m.bodyLocation === "r2" && !updated.has(m.id)).map((m) => m.id);
+  const unchanged = moved.filter((m) => m.bodyLocation === "body" && !updated.has(m.id)).map((m) => m.id);
   const kept = new Set(await existingMessageIds(ctx.db, unchanged));
   const orphans = unchanged.filter((id) => !kept.has(id)).map(bodyObjectKey);
   if (orphans.length > 0 && ctx.stores.attachments) await ctx.stores.attachments.delete(orphans);

@@ -1,10 +1,12 @@
-import { bodyObjectKey, type MessageRow } from "@mailroom/db";
+import { bodyObjectKey, messageObjectKey, type MessageRow } from "@mailroom/db";
 import { z } from "zod";
 import type { ServiceContext } from "../../context/service-context.ts";
+import { bodyFromObject, readObjectStart } from "./message-object.ts";
 
 // A message's body (CONTRACT §12): text, HTML and display headers, kept as one gzip-compressed
-// JSON document, in the object store (`body/<id>`) when it is bound, else in the row's `body`.
-// Rows stored before migration 0023 keep theirs in the legacy columns until the cron moves them.
+// JSON document: at the start of the message's object in the store when it is bound (with the
+// raw copy after it), else in the row's `body`. Rows stored before migration 0023 keep theirs in
+// the legacy columns until the cron moves them to an object of their own.
 
 export interface DisplayHeader {
   name: string;
@@ -39,7 +41,7 @@ export function packBody(body: MessageBody): Promise<Uint8Array<ArrayBuffer>> {
   return through(new Blob([JSON.stringify(body)]), new CompressionStream("gzip"));
 }
 
-export async function unpackBody(packed: Uint8Array): Promise<MessageBody> {
+async function unpackBody(packed: Uint8Array): Promise<MessageBody> {
   const json = new TextDecoder().decode(await through(new Blob([new Uint8Array(packed)]), new DecompressionStream("gzip")));
   return packedBody.parse(JSON.parse(json));
 }
@@ -56,9 +58,12 @@ export function legacyHeaders(json: string): DisplayHeader[] {
 
 type BodyColumns = Pick<MessageRow, "id" | "bodyLocation" | "body" | "textBody" | "htmlBody" | "headers">;
 
-/** Starts reading a message's object-store body; call before the row is known to read both in parallel. */
+/**
+ * Starts reading the start of a message's object, where a body stored since migration 0023 is;
+ * call it before the row is known, to read both in parallel.
+ */
 export function fetchBodyObject(ctx: Pick<ServiceContext, "stores">, messageId: string): Promise<R2ObjectBody | null> {
-  return ctx.stores.attachments ? ctx.stores.attachments.get(bodyObjectKey(messageId)) : Promise.resolve(null);
+  return ctx.stores.attachments ? readObjectStart(ctx.stores.attachments, messageObjectKey(messageId)) : Promise.resolve(null);
 }
 
 /** Lets go of an object-store read that turned out not to be needed (or failed). */
@@ -70,8 +75,20 @@ export async function discardBodyObject(fetched: Promise<R2ObjectBody | null>): 
   }
 }
 
+async function packedFromStore(ctx: Pick<ServiceContext, "stores">, row: BodyColumns, fetched: Promise<R2ObjectBody | null> | undefined): Promise<Uint8Array | null> {
+  const bucket = ctx.stores.attachments;
+  if (!bucket) return null;
+  if (row.bodyLocation === "message") {
+    const start = await (fetched ?? fetchBodyObject(ctx, row.id));
+    return start ? bodyFromObject(bucket, messageObjectKey(row.id), start) : null;
+  }
+  if (fetched) await discardBodyObject(fetched);
+  const object = await bucket.get(bodyObjectKey(row.id));
+  return object ? new Uint8Array(await object.arrayBuffer()) : null;
+}
+
 /**
- * A stored message's body, wherever it lives. `fetched` is the object-store read started with
+ * A stored message's body, wherever it lives. `fetched` is the read started with
  * `fetchBodyObject` (one is made here otherwise). A body that cannot be read is logged and shown
  * as empty rather than failing the whole message.
  */
@@ -81,10 +98,10 @@ export async function loadBody(
   fetched?: Promise<R2ObjectBody | null>,
 ): Promise<MessageBody> {
   try {
-    if (row.bodyLocation === "r2") {
-      const object = await (fetched ?? fetchBodyObject(ctx, row.id));
-      if (object) return await unpackBody(new Uint8Array(await object.arrayBuffer()));
-      ctx.log.error("a message body is missing from the object store", undefined, { messageId: row.id });
+    if (row.bodyLocation === "message" || row.bodyLocation === "body") {
+      const packed = await packedFromStore(ctx, row, fetched);
+      if (packed) return await unpackBody(packed);
+      ctx.log.error("a message body is missing from the object store", undefined, { messageId: row.id, bodyLocation: row.bodyLocation });
       return emptyBody;
     }
     if (fetched) await discardBodyObject(fetched);

@@ -6,6 +6,7 @@ export {
   getOwnMessage,
   listOwnMessages,
   markOwnMessageRead,
+  readRawMessage,
   type Download,
 } from "./read.ts";
 export { runBodyBackfill } from "./body-backfill.ts";

@@ -1,10 +1,11 @@
-import { findOwnAttachment, findOwnMessage, listAttachments, listMessages, setMessageRead, type Cursor } from "@mailroom/db";
-import type { SignedInContext } from "../../context/service-context.ts";
+import { findOwnAttachment, findOwnMessage, listAttachments, listMessages, setMessageRead, type Cursor, type MessageRow } from "@mailroom/db";
+import type { ServiceContext, SignedInContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
 import { encodeCursor } from "../../lib/cursor.ts";
 import { requireOwnMailbox } from "../mailboxes/manage.ts";
 import { discardBodyObject, fetchBodyObject, loadBody } from "./body.ts";
 import { deleteMessages } from "./delete.ts";
+import { rawFromObject } from "./message-object.ts";
 import { messageDetail, messageSummary } from "./view.ts";
 
 const noSuchMessage = () => new AppError("not_found", "No such message");
@@ -56,14 +57,24 @@ export interface Download {
   filename: string;
 }
 
+/**
+ * The raw message of a stored row, as received, or null when it was not kept. Since migration
+ * 0023 it follows the body in the message's one object; before, it was an object of its own.
+ */
+export async function readRawMessage(ctx: Pick<ServiceContext, "stores">, message: Pick<MessageRow, "rawKey" | "bodyLocation">): Promise<ReadableStream | null> {
+  const bucket = ctx.stores.attachments;
+  if (!message.rawKey || !bucket) return null;
+  if (message.bodyLocation === "message") return rawFromObject(bucket, message.rawKey);
+  return (await bucket.get(message.rawKey))?.body ?? null;
+}
+
 /** The original message as received (`.eml`), when it was kept. */
 export async function downloadRawMessage(ctx: SignedInContext, messageId: string): Promise<Download> {
   const row = await findOwnMessage(ctx.db, messageId, ctx.actor.user.id);
   if (!row) throw noSuchMessage();
-  const { rawKey, subject } = row.message;
-  const object = rawKey && ctx.stores.attachments ? await ctx.stores.attachments.get(rawKey) : null;
-  if (!object) throw new AppError("not_found", "The original message was not kept (attachment storage is not configured)");
-  return { body: object.body, filename: `${subject?.slice(0, 80) || "message"}.eml` };
+  const raw = await readRawMessage(ctx, row.message);
+  if (!raw) throw new AppError("not_found", "The original message was not kept (attachment storage is not configured)");
+  return { body: raw, filename: `${row.message.subject?.slice(0, 80) || "message"}.eml` };
 }
 
 export async function downloadAttachment(ctx: SignedInContext, messageId: string, attachmentId: string): Promise<Download> {

@@ -43,7 +43,11 @@ const NUMERIC_JOINER = /[.,:/]/;
 const MAX_CELL_GAP = 3;
 
 function tokenize(segment: string): Token[] {
-  return Array.from(segment.matchAll(TOKEN), (m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
+  const tokens: Token[] = [];
+  // Run in place: `matchAll` would copy the pattern on every call.
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(segment); m !== null; m = TOKEN.exec(segment)) tokens.push({ text: m[0], start: m.index, end: m.index + m[0].length });
+  return tokens;
 }
 
 function isDigit(char: string | undefined): boolean {

@@ -29,7 +29,7 @@ export function cleanText(text: string): string {
 }
 
 /** Removes comments and invisible elements (scripts, styles, head); an unclosed one hides the rest. */
-function stripHidden(html: string): string {
+export function stripHidden(html: string): string {
   const lower = html.toLowerCase();
   let out = "";
   let at = 0;
@@ -51,16 +51,18 @@ function stripHidden(html: string): string {
   return out + html.slice(at);
 }
 
-/** Visible text of an HTML body, with block elements turned into line breaks. */
-export function htmlToText(html: string): string {
-  const withBreaks = stripHidden(html).replace(/\s+/g, " ").replace(BLOCK_TAGS, "\n");
+/** Visible text of an HTML body (with `stripHidden` done), with block elements turned into line breaks. */
+export function htmlToText(visible: string): string {
+  const withBreaks = visible.replace(/\s+/g, " ").replace(BLOCK_TAGS, "\n");
   return cleanText(decodeEntities(withBreaks.replace(ANY_TAG, "")));
 }
 
-/** Every `<a href>` with its visible text (image alt text counts as text). */
-export function extractAnchors(html: string): Anchor[] {
+/** Every `<a href>` of an HTML body (with `stripHidden` done) with its visible text (image alt text counts as text). */
+export function extractAnchors(visible: string): Anchor[] {
   const anchors: Anchor[] = [];
-  for (const match of stripHidden(html).matchAll(ANCHOR)) {
+  // Run in place: `matchAll` would copy the pattern (and compile the copy) on every call.
+  ANCHOR.lastIndex = 0;
+  for (let match = ANCHOR.exec(visible); match !== null; match = ANCHOR.exec(visible)) {
     const href = HREF.exec(match[1] ?? "");
     const raw = href?.[1] ?? href?.[2] ?? href?.[3];
     if (raw === undefined || raw.length > MAX_HREF) continue;

@@ -87,13 +87,13 @@ function scoreLink(link: LinkCandidate, signals: LinkSignals): number {
 
 /** Bare URLs in a body, each with the words that lead up to it. */
 function bareLinks(body: string, part: Part): LinkCandidate[] {
-  return Array.from(body.matchAll(URL_IN_TEXT), (m) => ({
-    url: m[0].replace(TRAILING_PUNCTUATION, ""),
-    text: "",
-    context: contextBefore(body, m.index),
-    part,
-    position: m.index,
-  }));
+  const links: LinkCandidate[] = [];
+  // Run in place: `matchAll` would copy the pattern on every call.
+  URL_IN_TEXT.lastIndex = 0;
+  for (let m = URL_IN_TEXT.exec(body); m !== null; m = URL_IN_TEXT.exec(body)) {
+    links.push({ url: m[0].replace(TRAILING_PUNCTUATION, ""), text: "", context: contextBefore(body, m.index), part, position: m.index });
+  }
+  return links;
 }
 
 /** Anchors appear in document order, so each one's text is searched for after the previous one. */

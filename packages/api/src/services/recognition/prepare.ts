@@ -1,7 +1,7 @@
 // Turns a received message into the plain strings recognition works on. Sizes are capped so
 // a huge newsletter cannot make recognition slow; verification mails are short and put the
 // code or link near the top.
-import { cleanText, extractAnchors, htmlToText, type Anchor } from "./html.ts";
+import { cleanText, extractAnchors, htmlToText, stripHidden, type Anchor } from "./html.ts";
 import type { RecognitionInput } from "./types.ts";
 
 export interface PreparedMail {
@@ -17,13 +17,30 @@ const MAX_SUBJECT = 1_000;
 const MAX_TEXT = 10_000;
 const MAX_HTML = 150_000;
 
+// The visible text of HTML is made from a prefix ending before a tag that gives well over
+// MAX_TEXT characters, instead of from all of it: every step of the conversion works within
+// tags or between them, so a prefix cut before a "<" yields the same start.
+const TEXT_SLACK = 1_000;
+const FIRST_PREFIX = 16_000;
+
+function visibleTextStart(visible: string): string {
+  for (let length = FIRST_PREFIX; length < visible.length; length *= 2) {
+    const cut = visible.indexOf("<", length);
+    if (cut < 0) break;
+    const text = htmlToText(visible.slice(0, cut));
+    if (text.length >= MAX_TEXT + TEXT_SLACK) return text.slice(0, MAX_TEXT);
+  }
+  return htmlToText(visible).slice(0, MAX_TEXT);
+}
+
 export function prepareMail(input: RecognitionInput): PreparedMail {
   const html = (input.html ?? "").slice(0, MAX_HTML);
+  const visible = html.length > 0 ? stripHidden(html) : "";
   return {
     subject: cleanText((input.subject ?? "").slice(0, MAX_SUBJECT)).replace(/\s+/g, " "),
     text: cleanText((input.text ?? "").slice(0, MAX_TEXT)),
-    htmlText: html.length > 0 ? htmlToText(html).slice(0, MAX_TEXT) : "",
-    anchors: html.length > 0 ? extractAnchors(html) : [],
+    htmlText: visible.length > 0 ? visibleTextStart(visible) : "",
+    anchors: html.length > 0 ? extractAnchors(visible) : [],
   };
 }
 

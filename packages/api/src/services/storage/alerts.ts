@@ -10,7 +10,7 @@ const thresholds = [80, 95] as const;
 const rearmPoints = 5;
 
 /** The alert level (0, 80 or 95) after usage reaches `percent`, from `level`. */
-export function nextAlertLevel(level: number, percent: number): number {
+function nextAlertLevel(level: number, percent: number): number {
   let next = level;
   // Falling: each crossed level more than 5 points above usage is re-armed.
   while (next > 0 && percent < next - rearmPoints) next = [...thresholds].reverse().find((t) => t < next) ?? 0;

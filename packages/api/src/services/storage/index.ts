@@ -1,3 +1,3 @@
-export { nextAlertLevel, storageAlert } from "./alerts.ts";
-export { storageOverview, type StorageOverview } from "./overview.ts";
+export { storageAlert } from "./alerts.ts";
+export { storageOverview } from "./overview.ts";
 export { runStorageWatch } from "./watch.ts";

@@ -66,5 +66,3 @@ export async function storageOverview(ctx: Pick<ServiceContext, "db" | "stores" 
     deferredLast24h,
   };
 }
-
-export type StorageOverview = Awaited<ReturnType<typeof storageOverview>>;
