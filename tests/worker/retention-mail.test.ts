@@ -90,6 +90,23 @@ describe("retention of mail and webhook logs", () => {
     expect(await db.select({ id: messages.id }).from(messages).where(eq(messages.userId, "bulk"))).toEqual([]);
   });
 
+  it("deletes one batch of expired messages each minute too, so a busy instance keeps up between daily runs", async () => {
+    await seedOwner("trickle");
+    const rows = Array.from({ length: 620 }, (_, i) => messageRow("trickle", `trickle-${String(i)}`, -day, null));
+    const [first, ...rest] = rows.map((row) => db.insert(messages).values(row));
+    if (first) await db.batch([first, ...rest]);
+    const left = async () => (await db.select({ id: messages.id }).from(messages).where(eq(messages.userId, "trickle"))).length;
+    const minute = async () => {
+      const ctx = createExecutionContext();
+      await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "* * * * *" }), env, ctx);
+      await waitOnExecutionContext(ctx);
+    };
+    await minute();
+    expect(await left()).toBe(120);
+    await minute();
+    expect(await left()).toBe(0);
+  });
+
   it("still deletes expired rows when ATTACHMENTS is not bound", async () => {
     await seedOwner("nobucket");
     await db.insert(messages).values(messageRow("nobucket", "nb-1", -day, "raw/nb-1.eml"));

@@ -10,7 +10,7 @@ export { authenticate, bearerToken, createRequestContext, type RequestContext } 
 export { expiredOAuthBindingCookie, oauthBindingCookie, sessionCookie } from "./transport/session-cookie.ts";
 export type { MessageStoredEvent, MessageStoredListener } from "./events/message-stored.ts";
 export { DeliveryDeferred, receiveEmail } from "./services/intake/index.ts";
-export { runRetention } from "./services/retention.ts";
+export { runRetention, runRetentionTrickle } from "./services/retention.ts";
 export { sendBodyMaxBytes, sendInputSchema, sendOutbound } from "./services/outbound/index.ts";
 export { runDueDeliveries as runWebhookDeliveries, webhooksListener } from "./services/webhooks/index.ts";
 export {

@@ -1,12 +1,12 @@
-import { runBodyBackfill, runRetention, runSearchBackfill, runStorageWatch, runWebhookDeliveries } from "@mailroom/api";
+import { runBodyBackfill, runRetention, runRetentionTrickle, runSearchBackfill, runStorageWatch, runWebhookDeliveries } from "@mailroom/api";
 import { frequentCronMinutes, type Bindings } from "@mailroom/config";
 import { runContext } from "./context.ts";
 
 /**
  * The cron triggers, as of the trigger's scheduled time; one log line per run. The frequent
  * trigger (every minute) retries webhook deliveries, keeps an eye on storage (D1's size, capacity
- * alerts), and moves older messages' bodies out of D1 and gives them search words, in bounded
- * batches; the daily one runs retention.
+ * alerts), deletes a batch of expired messages, and moves older messages' bodies out of D1 and
+ * gives them search words, in bounded batches; the daily one runs the whole retention.
  */
 export async function scheduled(controller: ScheduledController, env: Bindings, execution: ExecutionContext): Promise<void> {
   const started = Date.now();
@@ -15,9 +15,10 @@ export async function scheduled(controller: ScheduledController, env: Bindings, 
     if (frequentCronMinutes(controller.cron) !== null) {
       const webhooks = await runWebhookDeliveries(ctx);
       const storage = await runStorageWatch(ctx);
+      const expiredMessages = await runRetentionTrickle(ctx);
       const bodyBackfill = await runBodyBackfill(ctx);
       const searchBackfill = await runSearchBackfill(ctx);
-      ctx.log.info("scheduled", { cron: controller.cron, webhooks, storage, bodyBackfill, searchBackfill, durationMs: Date.now() - started });
+      ctx.log.info("scheduled", { cron: controller.cron, webhooks, storage, expiredMessages, bodyBackfill, searchBackfill, durationMs: Date.now() - started });
       return;
     }
     const report = await runRetention(ctx);

@@ -43,6 +43,15 @@ export interface RetentionReport {
   storageDeferrals: number;
 }
 
+/**
+ * The every-minute share of message retention: one batch of expired messages (500), so a busy
+ * instance keeps up between daily runs (the daily run takes 20,000; 500 a minute is 720,000 a day).
+ * One indexed read when nothing has expired.
+ */
+export async function runRetentionTrickle(ctx: ServiceContext): Promise<number> {
+  return (await deleteMessages(ctx, { expiredBefore: ctx.clock.now() }, 1)).messages;
+}
+
 /** Deletes expired records as of the context's clock. Idempotent: a second run finds nothing to delete. */
 export async function runRetention(ctx: ServiceContext): Promise<RetentionReport> {
   const now = ctx.clock.now();
