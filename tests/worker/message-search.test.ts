@@ -237,8 +237,8 @@ describe("message_terms follows messages", () => {
 
 describe("messages stored before their words were kept", () => {
   /** A message row as migration 0021 found it: no words yet. */
-  async function legacyMessage(box: { userId: string; mailboxId: string; address: string }, i: number): Promise<NewMessage> {
-    const m = message(box, i);
+  async function legacyMessage(box: { userId: string; mailboxId: string; address: string }, i: number, fields: Partial<NewMessage> = {}): Promise<NewMessage> {
+    const m = message(box, i, fields);
     expect(await insertMessage(db, m, [])).toBe(true);
     // The update trigger takes the message's words out of the index with its words.
     await env.DB.prepare("UPDATE messages SET search_terms = NULL WHERE id = ?").bind(m.id).run();
@@ -268,7 +268,8 @@ describe("messages stored before their words were kept", () => {
 
   it("get their words from the every-minute cron", async () => {
     const box = await seedMailbox(db, { userId: unique("legacy"), address: `${unique("l")}@mail.localhost` });
-    const m = await legacyMessage(box, 11);
+    // Kept for a day from now: the same cron deletes expired mail (this corpus is dated April 2026).
+    const m = await legacyMessage(box, 11, { expiresAt: new Date(Date.now() + 86_400_000) });
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "* * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
