@@ -70,6 +70,27 @@ describe("post-intake listeners", () => {
 });
 
 describe("oversized messages", () => {
+  it("reads at most 64 KiB of a header block, whatever its layout, says so, and keeps the raw message whole", async () => {
+    const layouts = {
+      folded: `X-Long: start\r\n${" a folded continuation line of some text\r\n".repeat(26_000)}`,
+      many: Array.from({ length: 20_000 }, (_, i) => `X-Header-${String(i)}: value ${String(i)}\r\n`).join(""),
+      long: `X-Long: ${"z".repeat(1_000_000)}\r\n`,
+    };
+    for (const [layout, extra] of Object.entries(layouts)) {
+      const messageId = `<headers-${layout}@x>`;
+      const raw = simpleMail({ to: box, messageId, subject: `Headers ${layout}`, text: "The body survives." }).replace("MIME-Version: 1.0\r\n", `MIME-Version: 1.0\r\n${extra}`);
+      const { result } = await intake(raw);
+      expect(result.status, layout).toBe("stored");
+      const [stored] = await db.select().from(messages).where(eq(messages.messageIdHeader, messageId));
+      const row = stored && (await withStoredBody(stored));
+      expect(row?.subject, layout).toBe(`Headers ${layout}`);
+      expect(row?.textBody?.trim(), layout).toBe("The body survives.");
+      expect(row?.notice, layout).toBe("The message's header block was longer than 64 KiB; only its beginning was read.");
+      expect(new TextEncoder().encode(row?.headers ?? "").byteLength, layout).toBeLessThanOrEqual(64 * 1024);
+      expect(row && (await storedRaw(row))?.byteLength, layout).toBe(new TextEncoder().encode(raw).byteLength);
+    }
+  });
+
   it("records a message larger than intake holds with a truncation notice, reading no more than the limit", async () => {
     const text = "x".repeat(200_000);
     const raw = simpleMail({ to: box, messageId: "<toolarge@x>", subject: "Too large", text });

@@ -4,6 +4,7 @@ import type { ServiceContext } from "../../context/service-context.ts";
 import { dispatchMessageStored, type MessageStoredListener } from "../../events/message-stored.ts";
 import { defaultIntakeLimits, formatBytes, truncateChars, truncateUtf8, type IntakeLimits } from "./limits.ts";
 import type { DisplayHeader } from "../messages/body.ts";
+import { boundHeaderBlock } from "./header-block.ts";
 import { clean, parseMessage, type ParsedMessage } from "./parse.ts";
 import { readRaw, synthesizeMessageId } from "./raw.ts";
 import { intakeTarget } from "./recipient.ts";
@@ -88,9 +89,12 @@ export async function receiveEmail(ctx: ServiceContext, message: IncomingEmail, 
     notices.push(`This message is ${formatBytes(message.rawSize)}, more than the ${formatBytes(limits.maxRawBytes)} that can be kept; only its beginning was stored.`);
   }
 
+  const forParser = boundHeaderBlock(raw.bytes, limits.maxHeaderBlockBytes);
+  if (forParser.cut) notices.push(`The message's header block was longer than ${formatBytes(limits.maxHeaderBlockBytes)}; only its beginning was read.`);
+
   let parsed: ParsedMessage;
   try {
-    parsed = await parseMessage(raw.bytes, limits);
+    parsed = await parseMessage(forParser.bytes, limits);
   } catch (error) {
     ctx.log.warn("a message could not be parsed", { mailboxId: recipient.mailboxId, error: errorText(error) });
     parsed = envelopeFallback(message, limits);

@@ -8,6 +8,8 @@ const mib = 1024 * kib;
  */
 export interface IntakeLimits {
   maxRawBytes: number;
+  /** How much of the header block the parser reads (see header-block.ts). */
+  maxHeaderBlockBytes: number;
   maxTextBytes: number;
   maxHtmlBytes: number;
   maxHeadersJsonBytes: number;
@@ -23,6 +25,7 @@ export interface IntakeLimits {
 
 export const defaultIntakeLimits: IntakeLimits = {
   maxRawBytes: 26 * mib,
+  maxHeaderBlockBytes: 64 * kib,
   maxTextBytes: 450 * kib,
   maxHtmlBytes: 1100 * kib,
   maxHeadersJsonBytes: 64 * kib,
