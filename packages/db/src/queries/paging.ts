@@ -16,11 +16,6 @@ export function afterCursor(time: SQLiteColumn, id: SQLiteColumn, cursor: Cursor
   return sql`(${time}, ${id}) < (${cursor.at}, ${cursor.id})`;
 }
 
-/** `%`, `_` and `\` typed by a user match themselves in a LIKE pattern (with `ESCAPE '\'`). */
-export function likePattern(query: string): string {
-  return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * One page of a newest-first list from `limit + 1` rows: the page and whether more follow.
  * Queries fetch one row more than asked so the caller knows without a count.
