@@ -76,6 +76,43 @@ describe("messages", () => {
   });
 });
 
+describe("names of attachments", () => {
+  it("drop bidirectional and control characters and never name a directory, in messages.get and on download", async () => {
+    const { trpc, box, state } = await owner();
+    const part = (header: string, body: string) => [`Content-Type: application/octet-stream; ${header}`, `Content-Disposition: attachment; ${header}`, "Content-Transfer-Encoding: base64", "", btoa(body)];
+    const raw = [
+      "From: a@example.com",
+      `To: ${box.address}`,
+      "Subject: =?utf-8?B?" + btoa(String.fromCharCode(...new TextEncoder().encode("Files \u202Efdp.exe"))) + "?=",
+      "Message-ID: <names@example.com>",
+      "MIME-Version: 1.0",
+      'Content-Type: multipart/mixed; boundary="b"',
+      "",
+      "--b",
+      "Content-Type: text/plain",
+      "",
+      "Files.",
+      "--b",
+      ...part('filename=".."', "one"),
+      "--b",
+      ...part("filename*=UTF-8''invoice%E2%80%AEfdp.exe", "two"),
+      "--b",
+      ...part('filename="../../etc/passwd"', "three"),
+      "--b--",
+      "",
+    ].join("\r\n");
+    await deliver(emailMessage({ from: "a@example.com", to: box.address, raw }));
+    const [summary] = (await trpc.messages.list.query({})).items;
+    const message = await trpc.messages.get.query({ id: summary?.id ?? "" });
+    expect(message.attachments.map((a) => a.filename)).toEqual(["attachment-1", "invoicefdp.exe", ".._.._etc_passwd"]);
+    const cookie = { headers: { Cookie: `app_session=${state.cookie ?? ""}` } };
+    const file = await callWorker(`/api/messages/${message.id}/attachments/${message.attachments[1]?.id ?? ""}`, cookie);
+    expect(file.headers.get("Content-Disposition")).toBe(`attachment; filename="invoicefdp.exe"; filename*=UTF-8''invoicefdp.exe`);
+    const rawFile = await callWorker(`/api/messages/${message.id}/raw`, cookie);
+    expect(decodeURIComponent(/filename\*=UTF-8''(.*)$/.exec(rawFile.headers.get("Content-Disposition") ?? "")?.[1] ?? "")).toBe("Files fdp.exe.eml");
+  });
+});
+
 describe("downloads of files that were not kept", () => {
   it("answer 404 with the reason when attachment storage was not configured at delivery", async () => {
     const { trpc, box, state } = await owner();

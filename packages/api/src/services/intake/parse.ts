@@ -1,5 +1,6 @@
 import PostalMime, { decodeWords, type Address, type Email } from "postal-mime";
 import type { DisplayHeader } from "../messages/body.ts";
+import { safeFilename } from "../messages/filename.ts";
 import { liftAttachments, type LiftedMessage } from "./lift.ts";
 import { truncateChars, type IntakeLimits } from "./limits.ts";
 
@@ -89,7 +90,7 @@ function parsedFrom(email: Email, contents: Uint8Array[], limits: IntakeLimits):
     html: body(email.html),
     headers: displayHeaders(email, limits),
     attachments: email.attachments.map((a, i) => ({
-      filename: truncateChars(clean(a.filename ?? "").trim(), limits.maxFilenameChars) || `attachment-${i + 1}`,
+      filename: safeFilename(truncateChars(clean(a.filename ?? ""), limits.maxFilenameChars), `attachment-${String(i + 1)}`),
       contentType: truncateChars(a.mimeType || "application/octet-stream", 255),
       contentId: a.contentId ? truncateChars(clean(a.contentId), 998) : null,
       disposition: a.disposition ? truncateChars(a.disposition, 64) : null,

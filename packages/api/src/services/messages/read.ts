@@ -5,6 +5,7 @@ import { encodeCursor } from "../../lib/cursor.ts";
 import { requireOwnMailbox } from "../mailboxes/manage.ts";
 import { discardBodyObject, fetchBodyObject, loadBody } from "./body.ts";
 import { deleteMessages } from "./delete.ts";
+import { safeFilename } from "./filename.ts";
 import { rawFromObject } from "./message-object.ts";
 import { messageDetail, messageSummary } from "./view.ts";
 
@@ -74,7 +75,7 @@ export async function downloadRawMessage(ctx: SignedInContext, messageId: string
   if (!row) throw noSuchMessage();
   const raw = await readRawMessage(ctx, row.message);
   if (!raw) throw new AppError("not_found", "The original message was not kept (attachment storage is not configured)");
-  return { body: raw, filename: `${row.message.subject?.slice(0, 80) || "message"}.eml` };
+  return { body: raw, filename: `${safeFilename(row.message.subject?.slice(0, 80) ?? "", "message")}.eml` };
 }
 
 export async function downloadAttachment(ctx: SignedInContext, messageId: string, attachmentId: string): Promise<Download> {
@@ -82,5 +83,5 @@ export async function downloadAttachment(ctx: SignedInContext, messageId: string
   if (!file) throw new AppError("not_found", "No such attachment");
   const object = file.storageKey && ctx.stores.attachments ? await ctx.stores.attachments.get(file.storageKey) : null;
   if (!object) throw new AppError("not_found", `The file was not kept: ${file.skippedReason ?? "attachment storage is not configured"}`);
-  return { body: object.body, filename: file.filename };
+  return { body: object.body, filename: safeFilename(file.filename, "attachment") };
 }

@@ -1,5 +1,6 @@
 import type { AttachmentRow, MessageListRow } from "@mailroom/db";
 import { previewOf, type MessageBody } from "./body.ts";
+import { safeFilename } from "./filename.ts";
 
 type SummaryColumns = Pick<
   MessageListRow,
@@ -38,9 +39,10 @@ export function messageDetail(row: MessageListRow, mailboxAddress: string, files
     notice: row.notice,
     rawAvailable: row.rawKey !== null,
     expiresAt: row.expiresAt,
-    attachments: files.map((file) => ({
+    attachments: files.map((file, i) => ({
       id: file.id,
-      filename: file.filename,
+      // Names stored before they were made safe at intake are made safe here.
+      filename: safeFilename(file.filename, `attachment-${String(i + 1)}`),
       contentType: file.contentType,
       size: file.size,
       available: file.storageKey !== null,
