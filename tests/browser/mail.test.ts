@@ -72,12 +72,20 @@ describe("mail in the browser", () => {
     const frameElement = await page.waitForSelector('iframe[title="Message content"]');
     // The frame shares the app's origin (so the page can size it to the mail) only because it
     // never runs the mail's scripts: not inline, not in handlers, not from a javascript: link.
+    // Each layer is checked on its own (CONTRACT §8): the sandbox without scripts, the frame's CSP,
+    // and the sanitizer that took the scripts out before the HTML went in.
     expect(await frameElement.getAttribute("sandbox")).not.toMatch(/allow-scripts/);
     const frame = await frameElement.contentFrame();
     await frame?.getByText("Welcome aboard.").waitFor();
+    expect(await frame?.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute("content"))).toMatch(/default-src 'none'/);
+    const srcdoc = (await frameElement.getAttribute("srcdoc")) ?? "";
+    expect(srcdoc).toContain("Welcome aboard.");
+    expect(srcdoc).not.toMatch(/<script|onerror|javascript:/i);
     const popups: Page[] = [];
     context.on("page", (popup) => popups.push(popup));
-    await frame?.getByRole("link", { name: "Claim your prize" }).click();
+    // The sanitizer dropped the javascript: href, so what is left is text, not a link; clicking it does nothing.
+    expect(await frame?.getByRole("link", { name: "Claim your prize" }).count()).toBe(0);
+    await frame?.getByText("Claim your prize").click();
     await page.waitForTimeout(1_000);
     for (const popup of popups) expect(await popup.title()).not.toMatch(/pwned/);
     expect(await frame?.evaluate(() => document.title)).toBe("");

@@ -1,12 +1,14 @@
 "use client";
 
+import DOMPurify from "dompurify";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from "react";
 
 /**
  * Mail HTML never enters our DOM: it is rendered in an iframe sandboxed without scripts, under a
- * CSP that blocks scripts and every remote load until the reader allows images. Links open in a
- * new tab, outside the sandbox.
+ * CSP that blocks scripts and every remote load until the reader allows images, after a pass of
+ * DOMPurify (a maintained sanitizer) that removes scripts, event handlers and `javascript:` URLs.
+ * Links open in a new tab, outside the sandbox.
  */
 function sandboxDocument(html: string, allowImages: boolean): string {
   const imageSources = allowImages ? "data: cid: https: http:" : "data: cid:";
@@ -33,11 +35,18 @@ function setDark(on: boolean) {
 
 /**
  * `allow-same-origin` (never with `allow-scripts`, which together would let the mail lift its own
- * sandbox) only lets this page read the frame's height so the frame fits the mail: without
- * `allow-scripts` the sandbox runs no script of the mail's whatever its CSP says, so the mail
- * cannot use the shared origin to reach this page, its storage or the API.
+ * sandbox) only lets this page read the frame's height so the frame fits the mail. Three layers
+ * keep the mail's scripts from using the shared origin (CONTRACT §8): the sanitizer removes them,
+ * the CSP forbids them, and without `allow-scripts` the sandbox runs none.
  */
 const sandbox = "allow-same-origin allow-popups allow-popups-to-escape-sandbox";
+
+/** The mail's HTML with scripts, event handlers and `javascript:` URLs removed; null where no DOM can do it. */
+function sanitize(html: string): string | null {
+  if (!DOMPurify.isSupported) return null;
+  // The whole document, so the mail's own <head> styles survive; forms could only post to nowhere (CSP), so they go too.
+  return DOMPurify.sanitize(html, { WHOLE_DOCUMENT: true, FORBID_TAGS: ["form", "input", "button", "textarea", "select"] });
+}
 
 export function HtmlBody({ html }: { html: string }) {
   const t = useTranslations("mail.html");
@@ -50,6 +59,7 @@ export function HtmlBody({ html }: { html: string }) {
   const [height, setHeight] = useState(0);
   useEffect(() => () => observer.current?.disconnect(), []);
   const hasRemoteImages = /<img[^>]+src\s*=\s*["']?https?:/i.test(html) || /url\(\s*["']?https?:/i.test(html);
+  const safe = useMemo(() => sanitize(html), [html]);
 
   /** Fits the frame to the mail on every load and whenever the mail's body changes size (images arriving, a narrower window). */
   function fitToContent() {
@@ -77,12 +87,12 @@ export function HtmlBody({ html }: { html: string }) {
       </div>
       {/* The border is on the wrapper so the dark-background filter below leaves it in the page's colours. */}
       <div style={{ border: "1px solid var(--muted)", borderRadius: 8, overflow: "hidden" }} data-testid="mail-frame-border">
-        <iframe
+        {safe !== null && <iframe
           ref={frame}
           title={t("frameTitle")}
           sandbox={sandbox}
           referrerPolicy="no-referrer"
-          srcDoc={sandboxDocument(html, allowImages)}
+          srcDoc={sandboxDocument(safe, allowImages)}
           onLoad={fitToContent}
           style={{
             display: "block",
@@ -97,7 +107,7 @@ export function HtmlBody({ html }: { html: string }) {
             // which is why this is the reader's option and not tied to the dark theme.
             filter: dark ? "invert(1) hue-rotate(180deg)" : undefined,
           }}
-        />
+        />}
       </div>
     </div>
   );
