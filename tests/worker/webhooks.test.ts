@@ -106,7 +106,9 @@ describe("secrets at rest", () => {
     expect(row?.secret).toBe(`plain:${secret}`);
     const staging = await signedIn({ ENVIRONMENT: "staging" });
     const refused = await appError(staging.trpc.webhooks.create.mutate({ name: "x", url: hookUrl(), events: ["message.received"] }));
-    expect(refused).toMatchObject({ appCode: "webhook_secret_missing", httpStatus: 503 });
+    // A code of its own, naming the setting: `webhook_secret_missing` is the messenger's MESSENGER_WEBHOOK_SECRET.
+    expect(refused).toMatchObject({ appCode: "webhook_signing_key_missing", httpStatus: 503 });
+    expect(refused.message).toContain("WEBHOOK_SECRET_KEY");
     expect(await staging.trpc.webhooks.list.query()).toEqual([]);
   });
 });

@@ -24,6 +24,8 @@ export const errorCodes = {
   oauth_provider_not_configured: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
   bot_not_configured: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
   webhook_secret_missing: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
+  /** WEBHOOK_SECRET_KEY, which seals user webhooks' signing secrets, is not set (not the messenger's MESSENGER_WEBHOOK_SECRET). */
+  webhook_signing_key_missing: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
 } as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY }>;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -8,7 +8,7 @@ import { base64ToBytes, bytesToBase64 } from "../../lib/crypto.ts";
  * additional data so a sealed value cannot be moved to another endpoint. Stored as
  * `v1:<iv>:<ciphertext>`. Without the key, and only when ENVIRONMENT is `local`, a secret is
  * stored as `plain:<secret>` so local development needs no setting; remotely creating or
- * rotating then fails with `webhook_secret_missing`.
+ * rotating then fails with `webhook_signing_key_missing`.
  */
 const secretPrefix = "whsec_";
 const sealedPrefix = "v1:";
@@ -40,7 +40,7 @@ function sealingKey(base64: string): Promise<CryptoKey> {
 export async function sealSecret(config: Pick<Config, "webhookSecretKey" | "environment">, endpointId: string, secret: string): Promise<string> {
   if (!config.webhookSecretKey) {
     if (config.environment === "local") return `${plainPrefix}${secret}`;
-    throw new AppError("webhook_secret_missing", "Webhooks cannot be set up yet: the operator has not set WEBHOOK_SECRET_KEY for this environment");
+    throw new AppError("webhook_signing_key_missing", "Webhooks cannot be set up yet: the operator has not set WEBHOOK_SECRET_KEY for this environment");
   }
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const sealed = await crypto.subtle.encrypt(
