@@ -37,6 +37,12 @@ describe("CORS", () => {
     const res = await callWorker("/api/system/health", { headers: { Origin: "http://localhost:3000" } });
     expect(res.headers.get("Access-Control-Allow-Origin")).toBe("http://localhost:3000");
   });
+
+  it("lets a script on an allowed origin read the request id and the quota headers of API calls", async () => {
+    const res = await callWorker("/api/system/health", { headers: { Origin: "http://localhost:3000" } });
+    const exposed = (res.headers.get("Access-Control-Expose-Headers") ?? "").split(",").map((h) => h.trim().toLowerCase());
+    expect(exposed).toEqual(expect.arrayContaining(["x-request-id", "retry-after", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"]));
+  });
 });
 
 describe("Origin check on state-changing requests", () => {

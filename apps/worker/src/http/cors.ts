@@ -10,7 +10,8 @@ export const corsPolicy = createMiddleware<AppEnv>(async (c, next) => {
     credentials: true,
     allowMethods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
     allowHeaders: ["Content-Type", "Authorization", "trpc-accept", "x-trpc-source"],
-    exposeHeaders: ["Retry-After", "X-Request-Id"],
+    // What a script on an allowed origin needs to read: the request id, and the quota headers of API-key calls.
+    exposeHeaders: ["Retry-After", "X-Request-Id", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"],
     maxAge: 600,
   })(c, next);
 });
