@@ -75,6 +75,21 @@ describe("npm run mail", { timeout: 30_000 }, () => {
     );
   });
 
+  it('takes a sender as mail programs write it, "Name <address>", with the address as the envelope sender', async () => {
+    await mail("--to", "box@mail.localhost", "--from", "Shop Team <shop@b.example>", "--subject", "Hi", "--text", "x", "--url", fake.url);
+    expect(posted().query).toEqual({ from: "shop@b.example", to: "box@mail.localhost" });
+    expect(posted().body).toMatch(/^From: Shop Team <shop@b\.example>\r\n/);
+    fake.requests.length = 0;
+    await mail("--to", "box@mail.localhost", "--from", '"Ünïcode, Inc." <u@b.example>', "--subject", "Hi", "--text", "x", "--url", fake.url);
+    const b64 = btoa(String.fromCharCode(...new TextEncoder().encode("Ünïcode, Inc.")));
+    expect(posted().body).toMatch(new RegExp(`^From: =\\?UTF-8\\?B\\?${b64.replace(/[+/=]/g, "\\$&")}\\?= <u@b\\.example>\r\n`));
+    fake.requests.length = 0;
+    const refused = await mail("--to", "box@mail.localhost", "--from", "Name <not an address>", "--subject", "Hi", "--text", "x", "--url", fake.url);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("--from must be an e-mail address");
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it("encodes a non-ASCII subject and sends text plus HTML as multipart/alternative", async () => {
     const result = await mail("--to", "box@mail.localhost", "--from", "a@b.example", "--subject", "验证码 Code", "--text", "你的验证码是 123456", "--html", "<p>你的验证码是 <b>123456</b></p>", "--url", fake.url);
     expect(result.code).toBe(0);

@@ -1,13 +1,25 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse, stringify } from "smol-toml";
+import { afterAll } from "vitest";
 import { readMigrations, readToml } from "../../../packages/cli/src/doctor/load.ts";
 import type { DoctorInput, EnvName, Table } from "../../../packages/cli/src/doctor/types.ts";
 import { repoRoot } from "../../../packages/cli/src/lib/wrangler.ts";
 
 export const committedConfig = join(repoRoot, "wrangler.toml");
+
+// Every file written for a test goes in one folder per test file, removed when the file is done.
+let scratch: string | undefined;
+function scratchDir(prefix: string): string {
+  scratch ??= mkdtempSync(join(tmpdir(), "mailroom-node-tests-"));
+  return mkdtempSync(join(scratch, prefix));
+}
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  scratch = undefined;
+});
 const migrationsDir = join(repoRoot, "migrations");
 
 /** A fresh copy of the committed wrangler.toml, to break one thing in. */
@@ -51,14 +63,14 @@ export function writeConfig(toml: Table): string {
   for (const block of blocks) {
     for (const db of (block.d1_databases ?? []) as Table[]) db.migrations_dir = migrationsDir;
   }
-  const dir = mkdtempSync(join(tmpdir(), "doctor-"));
+  const dir = scratchDir("doctor-");
   const file = join(dir, "wrangler.toml");
   writeFileSync(file, stringify(copy));
   return file;
 }
 
 export function writeSecrets(lines: string[]): string {
-  const dir = mkdtempSync(join(tmpdir(), "secrets-"));
+  const dir = scratchDir("secrets-");
   const file = join(dir, ".dev.vars");
   writeFileSync(file, `${lines.join("\n")}\n`);
   return file;

@@ -5,17 +5,32 @@ import { nodeProcess as process } from "../lib/node-process.ts";
 // `npm run dev` serves the worker here (MAILROOM_WORKER_PORT moves it).
 const localWorker = `http://127.0.0.1:${process.env.MAILROOM_WORKER_PORT ?? "8787"}`;
 
-export const usage = `Usage: npm run mail -- --to box@domain --from a@b.example (--file message.eml | --subject S --text T [--html H]) [--url ${localWorker}]
+export const usage = `Usage: npm run mail -- --to box@domain --from a@b.example|"Name <a@b.example>" (--file message.eml | --subject S --text T [--html H]) [--url ${localWorker}]
 
 Sends one message to the local worker's email() handler through wrangler's email endpoint.
 Without --file, a proper message (Date, Message-ID, MIME) is built from --subject/--text/--html.`;
 
-const address = z.string().trim().regex(/^[^\s@<>]+@[^\s@<>]+$/, { error: "must be an e-mail address like box@example.com" });
+const addressPattern = /^[^\s@<>]+@[^\s@<>]+$/;
+const address = z.string().trim().regex(addressPattern, { error: "must be an e-mail address like box@example.com" });
+
+/** A sender as mail programs write it: `a@b.example` or `Name <a@b.example>`. */
+const sender = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const named = /^(.*?)\s*<([^<>]+)>$/.exec(value);
+    const found = named ? { name: (named[1] ?? "").replace(/^"(.*)"$/, "$1").trim(), address: (named[2] ?? "").trim() } : { name: "", address: value };
+    if (!addressPattern.test(found.address)) {
+      ctx.addIssue({ code: "custom", message: 'must be an e-mail address like a@b.example, or "Name <a@b.example>"' });
+      return z.NEVER;
+    }
+    return found;
+  });
 
 const argsSchema = z
   .object({
     to: address,
-    from: address,
+    from: sender,
     url: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).default(localWorker),
     file: z.string().min(1).optional(),
     subject: z.string().optional(),

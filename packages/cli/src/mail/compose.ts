@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 
 export interface ComposeInput {
   from: string;
+  /** The sender's display name, if any. */
+  fromName?: string | undefined;
   to: string;
   subject: string;
   text: string;
@@ -36,6 +38,12 @@ function encodeHeader(value: string): string {
   return words.map((w) => `=?UTF-8?B?${base64(w)}?=`).join(`${crlf} `);
 }
 
+/** A display name: encoded words when not ASCII, else quoted when it holds specials (RFC 5322 §3.4). */
+function displayName(name: string): string {
+  if (!/^[\x20-\x7e]*$/.test(name)) return encodeHeader(name);
+  return /^[A-Za-z0-9 !#$%&'*+\-/=?^_`{|}~]*$/.test(name) ? name : `"${name.replace(/(["\\])/g, "\\$1")}"`;
+}
+
 function normalizeNewlines(body: string): string {
   return body.replace(/\r\n|\r|\n/g, crlf);
 }
@@ -58,7 +66,7 @@ function rfc5322Date(date: Date): string {
 export function composeMessage(input: ComposeInput): string {
   const domain = input.from.split("@")[1] ?? "localhost";
   const headers = [
-    `From: ${input.from}`,
+    `From: ${input.fromName ? `${displayName(input.fromName)} <${input.from}>` : input.from}`,
     `To: ${input.to}`,
     `Subject: ${encodeHeader(input.subject)}`,
     `Date: ${rfc5322Date(input.date ?? new Date())}`,

@@ -19,9 +19,9 @@ async function main(argv: string[]): Promise<number> {
       throw new UsageError(`Cannot read ${args.file}: ${messageOf(error)}`);
     }
   } else {
-    raw = new TextEncoder().encode(composeMessage({ from: args.from, to: args.to, subject: args.subject ?? "", text: args.text ?? "", html: args.html }));
+    raw = new TextEncoder().encode(composeMessage({ from: args.from.address, fromName: args.from.name, to: args.to, subject: args.subject ?? "", text: args.text ?? "", html: args.html }));
   }
-  const result = await deliverLocally(args.url, { from: args.from, to: args.to }, raw);
+  const result = await deliverLocally(args.url, { from: args.from.address, to: args.to }, raw);
   if (result.ok) {
     console.log(result.summary);
     return 0;
