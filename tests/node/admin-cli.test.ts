@@ -1,10 +1,14 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "smol-toml";
+import { getPlatformProxy } from "wrangler";
 import { remoteConfig } from "../../packages/cli/src/lib/database.ts";
+import { patientD1 } from "../../packages/cli/src/lib/patient-d1.ts";
 import { repoRoot, runWrangler } from "../../packages/cli/src/lib/wrangler.ts";
 
 let state: string;
@@ -23,6 +27,20 @@ const admin = (...args: string[]) => adminWith({}, ...args);
 function query(sql: string): Record<string, unknown>[] {
   const out = JSON.parse(runWrangler(["d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", sql])) as { results?: Record<string, unknown>[] }[];
   return out.at(-1)?.results ?? [];
+}
+
+// Takes the write lock of the state's D1 file, as a running dev server's write does for a moment.
+function lockDatabase(): { release: () => void } {
+  const dir = path.join(state, "v3/d1/miniflare-D1DatabaseObject");
+  const file = readdirSync(dir).find((name) => name.endsWith(".sqlite"));
+  const holder = new DatabaseSync(path.join(dir, file ?? "missing.sqlite"));
+  holder.exec("BEGIN IMMEDIATE");
+  return {
+    release: () => {
+      holder.exec("COMMIT");
+      holder.close();
+    },
+  };
 }
 
 // A fresh state without migrations: the CLI applies them itself.
@@ -106,6 +124,45 @@ describe("npm run admin", { timeout: 180_000 }, () => {
       expect(result.stdout).toBe("");
     } finally {
       rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it("waits while another process (a running npm run dev) holds the database's write lock, then does its work", async () => {
+    const before = query("SELECT id FROM invite_codes").length;
+    const holder = lockDatabase();
+    const child = spawn(process.execPath, [path.join(repoRoot, "packages/cli/src/admin/main.ts"), "create-invite", "--json"], {
+      cwd: repoRoot,
+      env: { ...process.env, MAILROOM_STATE_DIR: state },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exit = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    // Twice the time the command takes unhindered here (7 s): it can only still be running because it waits.
+    await sleep(15_000);
+    expect(child.exitCode, stderr).toBeNull();
+    holder.release();
+    expect(await exit, stderr).toBe(0);
+    expect(JSON.parse(stdout) as string[]).toHaveLength(1);
+    expect(query("SELECT id FROM invite_codes")).toHaveLength(before + 1);
+  });
+
+  it("runs each statement again while the lock is held, where a plain binding fails at once", async () => {
+    const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: path.join(repoRoot, "wrangler.toml"), persist: { path: path.join(state, "v3") } });
+    try {
+      const insert = "INSERT INTO invite_codes (id, code_hash, code_hint, created_at) VALUES (?, ?, 'TEST', 0)";
+      const holder = lockDatabase();
+      await expect(proxy.env.DB.prepare(insert).bind("plain", "plain-hash").run()).rejects.toThrow(/SQLITE_BUSY/);
+      setTimeout(() => {
+        holder.release();
+      }, 1_000);
+      const patient = patientD1(proxy.env.DB);
+      await patient.batch([patient.prepare(insert).bind("patient-1", "hash-1"), patient.prepare(insert).bind("patient-2", "hash-2")]);
+      expect(await patient.prepare("SELECT count(*) AS n FROM invite_codes WHERE id LIKE 'patient-%'").first("n")).toBe(2);
+      await patient.prepare("DELETE FROM invite_codes WHERE id LIKE 'patient-%'").run();
+    } finally {
+      await proxy.dispose();
     }
   });
 

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { inject } from "vitest";
+import { retryWhileBusySync } from "../../../packages/cli/src/lib/sqlite-busy.ts";
 import { repoRoot } from "./dev-stack.ts";
 
 /** Runs `npm run <script> -- args` against the browser suite's dev stack state, as an operator would. */
@@ -19,6 +20,13 @@ export function npmRun(script: string, args: string[], input = ""): string {
  * an operator: for state that takes days to arise by itself (history, a database grown large).
  */
 export function d1Execute(sql: string): void {
+  // The dev stack's crons may hold the file's lock for a moment, as for the CLI.
+  retryWhileBusySync(() => {
+    d1ExecuteOnce(sql);
+  });
+}
+
+function d1ExecuteOnce(sql: string): void {
   const bin = `${repoRoot}/node_modules/.bin`;
   const result = spawnSync(`${bin}/wrangler`, ["d1", "execute", "DB", "--local", "--persist-to", inject("stateDir"), "--command", sql], {
     cwd: repoRoot,

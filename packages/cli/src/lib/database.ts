@@ -6,6 +6,8 @@ import { parse, stringify } from "smol-toml";
 import { getPlatformProxy } from "wrangler";
 import type { EnvName } from "../doctor/types.ts";
 import { nodeProcess as process } from "./node-process.ts";
+import { patientD1 } from "./patient-d1.ts";
+import { retryWhileBusySync } from "./sqlite-busy.ts";
 import { repoRoot, runWrangler } from "./wrangler.ts";
 
 export interface DatabaseTarget {
@@ -46,13 +48,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
   const configPath = path.resolve(repoRoot, target.config ?? "wrangler.toml");
   if (target.env === "local") {
     const persistTo = target.persistTo ?? process.env.MAILROOM_STATE_DIR;
-    runWrangler(["d1", "migrations", "apply", "DB", "--local", "--config", configPath, ...(persistTo ? ["--persist-to", persistTo] : [])]);
+    // A running `npm run dev` may hold the same SQLite file's lock for a moment: wait it out.
+    retryWhileBusySync(() => runWrangler(["d1", "migrations", "apply", "DB", "--local", "--config", configPath, ...(persistTo ? ["--persist-to", persistTo] : [])]));
     const proxy = await getPlatformProxy<{ DB: D1Database }>({
       configPath,
       persist: { path: path.join(persistTo ?? path.join(path.dirname(configPath), ".wrangler/state"), "v3") },
       remoteBindings: false,
     });
-    return { db: createDb(proxy.env.DB), close: () => proxy.dispose() };
+    return { db: createDb(patientD1(proxy.env.DB)), close: () => proxy.dispose() };
   }
   const dir = mkdtempSync(path.join(tmpdir(), "mailroom-remote-"));
   const remotePath = path.join(path.dirname(configPath), `.${path.basename(configPath, ".toml")}.${target.env}.remote.toml`);
