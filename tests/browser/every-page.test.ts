@@ -28,6 +28,32 @@ async function axeProblems(page: Page, label: string): Promise<string[]> {
 }
 
 /**
+ * Tables that do not fit the page, and, where a table's rows are shown as cards (its header row
+ * hidden), values with a number in them that stand without their column's name: "0 / 1" or
+ * "5 / 1,000" means nothing alone. A row's first cell and the cell with its link name the row and
+ * need no label.
+ */
+async function tableProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const table of Array.from(document.querySelectorAll("main table"))) {
+      const name = table.getAttribute("aria-label") ?? table.querySelector("th")?.textContent ?? "a table";
+      if (table.getBoundingClientRect().right > window.innerWidth + 0.5 || table.scrollWidth > table.clientWidth + 0.5) found.push(`${name}: wider than the page`);
+      const head = table.querySelector("thead");
+      if (!head || getComputedStyle(head).position !== "absolute") continue;
+      for (const row of Array.from(table.querySelectorAll("tbody tr"))) {
+        const cells = Array.from(row.querySelectorAll("td")).filter((td) => td.getClientRects().length > 0 && !td.classList.contains("select"));
+        for (const td of cells.slice(1)) {
+          const text = td.textContent.trim();
+          if (/\d/.test(text) && !td.dataset.label && !td.querySelector("a")) found.push(`${name}: "${text.slice(0, 40)}" has no label`);
+        }
+      }
+    }
+    return found;
+  });
+}
+
+/**
  * What is wrong with the page: sideways scrolling (the layout is the same in both themes, so
  * checked once), serious or critical accessibility faults in the light and in the dark theme.
  */
@@ -35,6 +61,7 @@ async function problemsOf(page: Page): Promise<string[]> {
   const problems: string[] = [];
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   if (scrollWidth > innerWidth) problems.push(`scrolls sideways: ${String(scrollWidth)} px wide in ${String(innerWidth)} px`);
+  problems.push(...(await tableProblems(page)));
   problems.push(...(await axeProblems(page, "light")));
   // The theme follows the system's setting (the reader chose none), so this switches it in place.
   await page.emulateMedia({ colorScheme: "dark" });

@@ -37,7 +37,7 @@ describe("the inbox: bulk actions and keys", () => {
     await page.goto(`${webOrigin}/inbox`);
     await page.getByRole("link", { name: "Charlie code" }).waitFor({ timeout: 20_000 });
     await page.getByRole("link", { name: "Alpha notice" }).waitFor({ timeout: 20_000 });
-    await page.getByText("Keys: j / k next / previous, Enter open, c copy the code, x select.").waitFor();
+    await page.getByText("Keys: j / k next / previous, Enter open, c copy the code or link, x select.").waitFor();
     expect(await currentRow(page).count()).toBe(0);
 
     // Newest first: Charlie, Bravo, Alpha.
@@ -63,6 +63,10 @@ describe("the inbox: bulk actions and keys", () => {
     // Typing in the search box moves nothing: "k" from Bravo would go to Charlie.
     await page.keyboard.press("j");
     await currentRow(page).filter({ hasText: "Bravo notice" }).waitFor();
+    // A message with nothing recognized says so instead of copying nothing in silence.
+    await page.keyboard.press("c");
+    await row(page, "Bravo notice").getByText("No code or link to copy").waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("550123");
     await page.getByLabel("Search").focus();
     await page.keyboard.type("kx");
     expect(await page.getByLabel("Search").inputValue()).toBe("kx");
@@ -76,6 +80,16 @@ describe("the inbox: bulk actions and keys", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/message\?id=/);
     await page.getByRole("heading", { name: "Bravo notice" }).waitFor();
+
+    // `c` copies a recognized link as well.
+    mail(address, "Delta link", "Confirm your e-mail address: https://service.example/verify?token=k2j4h5g6");
+    await page.goto(`${webOrigin}/inbox`);
+    await page.getByRole("link", { name: "Delta link" }).waitFor({ timeout: 20_000 });
+    await page.keyboard.press("j");
+    await currentRow(page).filter({ hasText: "Delta link" }).waitFor();
+    await page.keyboard.press("c");
+    await row(page, "Delta link").getByText("Copied").waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("https://service.example/verify?token=k2j4h5g6");
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -61,6 +61,12 @@ describe("the Storage screen", () => {
     await page.goto(`${webOrigin}/admin/settings`);
     const cap = page.getByLabel("Database cap (MB)");
     await expect.poll(() => cap.inputValue()).toBe("500");
+    // A mailbox cap of 0 is allowed, but not without a word of what it does.
+    const mailboxCap = page.getByLabel("Mailboxes per user");
+    const before = await mailboxCap.inputValue();
+    await mailboxCap.fill("0");
+    await page.getByText("0: nobody can create a mailbox (existing ones keep working).").waitFor();
+    await mailboxCap.fill(before);
     await cap.fill("1");
     await page.getByRole("button", { name: "Save defaults" }).click();
     await page.getByText("Defaults saved.").waitFor();

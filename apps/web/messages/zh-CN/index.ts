@@ -11,6 +11,7 @@ import home from "./home.json";
 import mail from "./mail.json";
 import messenger from "./messenger.json";
 import meta from "./meta.json";
+import notFound from "./notFound.json";
 import outbound from "./outbound.json";
 import shell from "./shell.json";
 import webhooks from "./webhooks.json";
@@ -26,6 +27,7 @@ const zhCN: typeof en = {
   mail,
   messenger,
   meta,
+  notFound,
   outbound,
   shell,
   webhooks,

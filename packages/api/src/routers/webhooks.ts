@@ -28,6 +28,9 @@ export const webhooksRouter = router({
 
   list: protectedProcedure.query(({ ctx }) => listOwnEndpoints(ctx)),
 
+  /** What targets this environment accepts, for the form's hint (local development also takes private addresses). */
+  targets: protectedProcedure.query(({ ctx }) => ({ allowPrivate: ctx.config.webhookAllowPrivateTargets })),
+
   update: protectedProcedure
     .input(z.object({ id, name: endpointNameSchema.optional(), url: endpointUrlSchema.optional(), events: eventsSchema.optional(), enabled: z.boolean().optional() }))
     .mutation(({ ctx, input }) => updateEndpoint(ctx, input.id, input)),

@@ -63,7 +63,7 @@ export function AccountScreen() {
   const session = trpc.auth.session.useQuery();
   const user = session.data;
   return (
-    <>
+    <div className="stack">
       <PageHeader title={t("title")} intro={t("intro")} />
       <section className="card stack">
         {user ? (
@@ -90,6 +90,6 @@ export function AccountScreen() {
         <ConnectedIdentities />
       </section>
       {user && <AccountSelfService email={user.email} />}
-    </>
+    </div>
   );
 }

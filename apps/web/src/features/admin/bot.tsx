@@ -16,7 +16,10 @@ const code = (chunks: ReactNode) => <code>{chunks}</code>;
 export function BotAdmin() {
   const t = useTranslations("messenger.bot");
   const format = useFormatter();
-  const info = trpc.admin.messenger.webhookInfo.useQuery(undefined, { retry: false });
+  const status = trpc.messenger.status.useQuery();
+  // Without a token there is no bot to ask or to configure: the page says what to set instead.
+  const configured = status.data?.configured === true;
+  const info = trpc.admin.messenger.webhookInfo.useQuery(undefined, { retry: false, enabled: configured });
   const refresh = () => info.refetch();
   const configure = trpc.admin.messenger.configureWebhook.useMutation({ onSuccess: refresh });
   const remove = trpc.admin.messenger.deleteWebhook.useMutation({ onSuccess: refresh });
@@ -25,7 +28,13 @@ export function BotAdmin() {
   return (
     <>
       <PageHeader title={t("title")} intro={t("intro")} />
-      <div className="stack">
+      {status.data && !configured && (
+        <section className="card stack" aria-labelledby="bot-missing">
+          <h2 id="bot-missing">{t("notConfiguredHeading")}</h2>
+          <p>{t.rich("notConfigured", { code })}</p>
+        </section>
+      )}
+      <div className="stack" hidden={!configured}>
         <section className="card stack" aria-labelledby="webhook-status">
           <h2 id="webhook-status">{t("statusHeading")}</h2>
           {info.isPending && <p className="muted" role="status">{t("loading")}</p>}

@@ -92,11 +92,11 @@ export function InvitesAdmin() {
             {invites.data.map((invite) => (
               <tr key={invite.id}>
                 <td><code className="token">{invite.hint}…</code></td>
-                <td>{admin(`roles.${invite.role}`)}</td>
-                <td>{invite.usedCount} / {invite.maxUses}</td>
-                <td>{invite.expiresAt ? format.dateTime(invite.expiresAt, { dateStyle: "medium" }) : t("neverExpires")}</td>
-                <td><span className={`badge ${invite.status === "active" ? "ok" : "warn"}`}>{t(`statuses.${invite.status}`)}</span></td>
-                <td>{invite.redeemedBy.map((r) => r.email).join(", ") || <span className="muted">—</span>}</td>
+                <td data-label={t("role")}>{admin(`roles.${invite.role}`)}</td>
+                <td data-label={t("uses")}>{invite.usedCount} / {invite.maxUses}</td>
+                <td data-label={t("expires")}>{invite.expiresAt ? format.dateTime(invite.expiresAt, { dateStyle: "medium" }) : t("neverExpires")}</td>
+                <td data-label={t("status")}><span className={`badge ${invite.status === "active" ? "ok" : "warn"}`}>{t(`statuses.${invite.status}`)}</span></td>
+                <td data-label={t("redeemedBy")}>{invite.redeemedBy.map((r) => r.email).join(", ") || <span className="muted">—</span>}</td>
                 <td>
                   {invite.status === "active" && (
                     <button className="button small danger" type="button" disabled={disable.isPending} onClick={() => { disable.mutate({ id: invite.id }); }}>

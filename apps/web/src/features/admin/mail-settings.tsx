@@ -159,8 +159,10 @@ function DefaultsForm({ turn }: { turn: FormTurn }) {
       storageCapBytes: Math.round(number("storageCapMB") * mb),
     });
   };
+  // A cap of 0 is allowed (it stops mailbox creation), but it should not pass without a word.
+  const hints: Partial<Record<DefaultsKey, string>> = values.mailboxCap?.trim() === "0" ? { mailboxCap: t("mailboxCapZero") } : {};
   const field = (key: DefaultsKey, errorKey: string = key) => (
-    <Field key={key} label={t(key)} type="number" min={0} value={values[key] ?? ""} onChange={(e) => { setValues({ ...values, [key]: e.target.value }); save.reset(); }} error={errors[errorKey]} />
+    <Field key={key} label={t(key)} type="number" min={0} value={values[key] ?? ""} onChange={(e) => { setValues({ ...values, [key]: e.target.value }); save.reset(); }} error={errors[errorKey]} hint={hints[key]} />
   );
   if (!settings.data) return null;
   return (

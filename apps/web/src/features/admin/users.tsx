@@ -54,14 +54,14 @@ export function UsersAdmin() {
                 <Fragment key={user.id}>
                 <tr>
                   <td>{user.email}{self && <span className="badge"> {t("you")}</span>}</td>
-                  <td>
+                  <td data-label={t("role")}>
                     <label className="sr-only" htmlFor={`role-${user.id}`}>{t("roleOf", { email: user.email })}</label>
                     <select id={`role-${user.id}`} value={user.role} disabled={self || update.isPending} onChange={(e) => { update.mutate({ id: user.id, role: e.target.value === "admin" ? "admin" : "user" }); }}>
                       <option value="user">{admin("roles.user")}</option>
                       <option value="admin">{admin("roles.admin")}</option>
                     </select>
                   </td>
-                  <td>
+                  <td data-label={t("status")}>
                     <span className={`badge ${user.disabled ? "warn" : "ok"}`}>{user.disabled ? t("disabled") : t("active")}</span>{" "}
                     {!self && (
                       <button className="button small" type="button" disabled={update.isPending} onClick={() => { update.mutate({ id: user.id, disabled: !user.disabled }); }}>
@@ -69,9 +69,9 @@ export function UsersAdmin() {
                       </button>
                     )}
                   </td>
-                  <td>{format.dateTime(user.createdAt, { dateStyle: "medium" })}</td>
-                  <td data-testid="user-outbound-usage">{user.outbound ? `${format.number(user.outbound.sentToday)} / ${format.number(user.outbound.quota)}` : "–"}</td>
-                  <td data-testid="user-api-usage">{user.api ? `${format.number(user.api.usedToday)} / ${format.number(user.api.quota)}` : "–"}</td>
+                  <td data-label={t("joined")}>{format.dateTime(user.createdAt, { dateStyle: "medium" })}</td>
+                  <td data-label={t("sentToday")} data-testid="user-outbound-usage">{user.outbound ? `${format.number(user.outbound.sentToday)} / ${format.number(user.outbound.quota)}` : "–"}</td>
+                  <td data-label={t("apiToday")} data-testid="user-api-usage">{user.api ? `${format.number(user.api.usedToday)} / ${format.number(user.api.quota)}` : "–"}</td>
                   <td>
                     <button className="button small" type="button" aria-expanded={expanded === user.id} onClick={() => { setExpanded(expanded === user.id ? null : user.id); }}>
                       {t("switches")}

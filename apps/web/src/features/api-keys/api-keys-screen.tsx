@@ -95,7 +95,7 @@ export function ApiKeysScreen() {
           {keys.isError && <ErrorAlert error={keys.error} />}
           {keys.data?.length === 0 && <p className="card empty">{t("empty")}</p>}
           {keys.data && keys.data.length > 0 && (
-            <table>
+            <table className="list">
               <thead>
                 <tr>
                   <th scope="col">{t("name")}</th>
@@ -110,10 +110,10 @@ export function ApiKeysScreen() {
                 {keys.data.map((key) => (
                   <tr key={key.id}>
                     <td>{key.name}</td>
-                    <td><code>{key.prefix}…</code></td>
-                    <td>{when(key.createdAt)}</td>
-                    <td>{when(key.lastUsedAt)}</td>
-                    <td>{when(key.expiresAt)}</td>
+                    <td data-label={t("key")}><code>{key.prefix}…</code></td>
+                    <td data-label={t("created")}>{when(key.createdAt)}</td>
+                    <td data-label={t("lastUsed")}>{when(key.lastUsedAt)}</td>
+                    <td data-label={t("expires")}>{when(key.expiresAt)}</td>
                     <td>
                       <button className="button small" type="button" disabled={revoke.isPending} onClick={() => { revoke.mutate({ id: key.id }); }}>
                         {t("revoke")}<span className="sr-only"> {key.name}</span>

@@ -10,7 +10,7 @@ import { useApiMutation } from "@/lib/api-call";
 import { useErrorText } from "@/lib/errors";
 import { OAuthButtons } from "./oauth-buttons";
 import { OAuthErrorNotice } from "./oauth-error";
-import { useEnterApp } from "./use-enter-app";
+import { useEnterApp, useLeaveWhenSignedIn } from "./use-enter-app";
 
 // Only the step after a new user's third-party sign-in needs it: not part of the page's first load.
 const OAuthInvite = lazy(() => import("./oauth-invite").then((m) => ({ default: m.OAuthInvite })));
@@ -36,6 +36,7 @@ function PasswordLogin() {
   const t = useTranslations("auth");
   const params = useSearchParams();
   const { next, enter } = useEnterApp();
+  useLeaveWhenSignedIn();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const login = useApiMutation("auth.login", () => { enter(); });

@@ -10,12 +10,13 @@ import { FormError } from "@/components/form-error";
 import { useErrorText } from "@/lib/errors";
 import { useApiMutation } from "@/lib/api-call";
 import { OAuthButtons } from "./oauth-buttons";
-import { useEnterApp } from "./use-enter-app";
+import { useEnterApp, useLeaveWhenSignedIn } from "./use-enter-app";
 
 function RegisterForm() {
   const t = useTranslations("auth");
   const params = useSearchParams();
   const { next, enter } = useEnterApp();
+  useLeaveWhenSignedIn();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [inviteCode, setInviteCode] = useState(params.get("invite") ?? "");

@@ -76,12 +76,16 @@ export function MessageList({ mailboxId, query, bulk = false }: { mailboxId?: st
                 </Link>
                 <div className="muted" style={{ fontWeight: 400, fontSize: "0.85rem" }}>{m.preview}</div>
               </td>
-              <td>
+              <td data-label={t("code")}>
                 <RecognitionChip recognition={m.recognition} />
-                {keys.copied === m.id && <span className="badge ok" role="status"> {common("copied")}</span>}
+                {keys.copied?.id === m.id && (
+                  <span className={`badge ${keys.copied.outcome === "copied" ? "ok" : ""}`} role="status">
+                    {" "}{keys.copied.outcome === "copied" ? common("copied") : t("nothingToCopy")}
+                  </span>
+                )}
               </td>
-              <td className="muted">{m.mailboxAddress}</td>
-              <td className="muted">{format.dateTime(m.receivedAt, { dateStyle: "short", timeStyle: "short" })}</td>
+              <td className="muted" data-label={t("to")}>{m.mailboxAddress}</td>
+              <td className="muted" data-label={t("received")}>{format.dateTime(m.receivedAt, { dateStyle: "short", timeStyle: "short" })}</td>
             </tr>
           ))}
         </tbody>

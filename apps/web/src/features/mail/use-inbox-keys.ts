@@ -10,8 +10,8 @@ interface KeyedMessage {
 interface InboxKeys {
   /** The message the keys act on (shown highlighted), if any. */
   current: string | null;
-  /** The message whose code was just copied with `c`, for the "Copied" feedback. */
-  copied: string | null;
+  /** What `c` just did, and on which message, for the feedback beside it. */
+  copied: { id: string; outcome: "copied" | "nothing" } | null;
 }
 
 /** Keys are the page's only while nobody is typing: text fields, selects and editable content keep theirs. */
@@ -26,7 +26,7 @@ const answersEnter = (target: EventTarget | null) => target instanceof HTMLEleme
 
 /**
  * The inbox's keyboard: `j`/`k` move to the next/previous message (focusing its link), `Enter`
- * opens it, `c` copies its recognized code, `x` toggles its selection.
+ * opens it, `c` copies its recognized code or link (or says there is none), `x` toggles its selection.
  */
 export function useInboxKeys(options: {
   enabled: boolean;
@@ -36,7 +36,7 @@ export function useInboxKeys(options: {
   toggle: (id: string) => void;
 }): InboxKeys {
   const [current, setCurrent] = useState<string | null>(null);
-  const [copied, setCopied] = useState<string | null>(null);
+  const [copied, setCopied] = useState<InboxKeys["copied"]>(null);
   // The listener is attached once; it reads the latest props and state through this ref.
   const latest = useRef({ ...options, current });
   useEffect(() => {
@@ -63,16 +63,19 @@ export function useInboxKeys(options: {
       } else if (event.key === "x" && here) {
         event.preventDefault();
         toggle(here.id);
-      } else if (event.key === "c" && here?.recognition.kind === "code" && here.recognition.value) {
+      } else if (event.key === "c" && here) {
         event.preventDefault();
         const id = here.id;
-        void navigator.clipboard.writeText(here.recognition.value).then(() => {
-          setCopied(id);
+        const show = (outcome: "copied" | "nothing") => {
+          setCopied({ id, outcome });
           clearTimeout(copiedTimer);
           copiedTimer = setTimeout(() => {
             setCopied(null);
           }, 1500);
-        });
+        };
+        const { value } = here.recognition;
+        if (here.recognition.kind === "none" || !value) show("nothing");
+        else void navigator.clipboard.writeText(value).then(() => { show("copied"); });
       }
     };
     document.addEventListener("keydown", onKey);

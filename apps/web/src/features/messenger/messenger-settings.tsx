@@ -69,7 +69,7 @@ export function MessengerSettings() {
       {status.data && !status.data.configured && (
         <section className="card empty">
           <h2>{t("notSetUpHeading")}</h2>
-          <p>{t.rich("notSetUp", { code })}</p>
+          <p>{t("notSetUp")}</p>
         </section>
       )}
       {status.data?.configured && !status.data.enabled && (

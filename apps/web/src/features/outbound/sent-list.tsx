@@ -61,15 +61,15 @@ export function SentList() {
                   </div>
                   {open === r.id && <SentBody id={r.id} />}
                 </td>
-                <td>
+                <td data-label={t("status")}>
                   <span className={`badge ${r.status === "sent" ? "ok" : r.status === "failed" ? "warn" : ""}`}>{t(`statuses.${r.status}`)}</span>
                   {r.error && <div className="field-error">{r.error}</div>}
                 </td>
-                <td className="muted">
+                <td className="muted" data-label={t("from")}>
                   {r.from}
                   {r.replyTo && <div>{t("replyTo", { address: r.replyTo })}</div>}
                 </td>
-                <td className="muted">{format.dateTime(r.createdAt, { dateStyle: "medium", timeStyle: "short" })}</td>
+                <td className="muted" data-label={t("at")}>{format.dateTime(r.createdAt, { dateStyle: "medium", timeStyle: "short" })}</td>
               </tr>
             ))}
           </tbody>

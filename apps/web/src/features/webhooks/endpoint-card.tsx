@@ -21,7 +21,12 @@ function EndpointStatus({ endpoint }: { endpoint: Endpoint }) {
         {endpoint.enabled ? t("status.enabled") : t("status.disabled")}
       </span>
       {endpoint.failingSince && <span className="badge warn">{t("status.failing", { since: formatTime(endpoint.failingSince) })}</span>}
-      <span className="muted">{endpoint.lastSuccessAt ? t("status.lastSuccess", { at: formatTime(endpoint.lastSuccessAt) }) : t("status.never")}</span>
+      {/* "No delivery yet" beside "failing since" would contradict it: a failing endpoint has tried. */}
+      {endpoint.lastSuccessAt ? (
+        <span className="muted">{t("status.lastSuccess", { at: formatTime(endpoint.lastSuccessAt) })}</span>
+      ) : (
+        <span className="muted">{endpoint.failingSince ? t("status.noSuccess") : t("status.never")}</span>
+      )}
     </p>
   );
 }

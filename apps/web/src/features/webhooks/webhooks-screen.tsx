@@ -19,6 +19,7 @@ export function WebhooksScreen() {
   const t = useTranslations("webhooks");
   const utils = trpc.useUtils();
   const endpoints = trpc.webhooks.list.useQuery();
+  const targets = trpc.webhooks.targets.useQuery();
   const [name, setName] = useState("");
   const [url, setUrl] = useState("");
   const [events, setEvents] = useState<EventType[]>(["message.received"]);
@@ -46,7 +47,7 @@ export function WebhooksScreen() {
           <h2 id="webhooks-new">{t("create.heading")}</h2>
           <form className="stack" onSubmit={onSubmit} noValidate>
             <Field label={t("create.name")} value={name} onChange={(e) => { setName(e.target.value); }} error={errors.name} />
-            <Field label={t("create.url")} type="url" placeholder="https://" hint={t("create.urlHint")} value={url} onChange={(e) => { setUrl(e.target.value); }} error={errors.url} />
+            <Field label={t("create.url")} type="url" placeholder="https://" hint={targets.data?.allowPrivate ? t("create.urlHintLocal") : t("create.urlHint")} value={url} onChange={(e) => { setUrl(e.target.value); }} error={errors.url} />
             <EventChoice value={events} onChange={setEvents} error={errors.events} />
             <div className="row">
               <button className="button primary" type="submit" disabled={create.isPending}>
