@@ -4,7 +4,7 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["**/node_modules/**", "**/.next/**", "**/.vercel/**", "**/.wrangler/**", "**/dist/**", "**/next-env.d.ts"],
+    ignores: ["**/node_modules/**", "**/.next/**", "**/.next-dev/**", "**/.vercel/**", "**/.wrangler/**", "**/dist/**", "**/next-env.d.ts"],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,

@@ -18,6 +18,9 @@ export default function nextConfig(phase) {
   return withNextIntl({
     reactStrictMode: true,
     poweredByHeader: false,
+    // `next dev` works in its own folder, so a Pages build (`npm run preview`, `npm run build:web`)
+    // beside a running `npm run dev` does not overwrite the files the dev server is serving.
+    distDir: phase === PHASE_DEVELOPMENT_SERVER ? ".next-dev" : ".next",
     // Shared isomorphic helpers (next-path rules, input validators) come from the API package as TS source.
     transpilePackages: ["@mailroom/api"],
     env: {

@@ -3,9 +3,11 @@
 // (127.0.0.1:3000, forwarding /api/* to the worker) through turbo. MAILROOM_STATE_DIR moves the
 // local D1/KV/R2 state elsewhere, and MAILROOM_DEV_ENV_FILE gives the worker its settings from
 // that file instead of .dev.vars (the browser tests use both: fresh state, fake third parties).
-// MAILROOM_WORKER_PORT and MAILROOM_WEB_PORT move the two servers off 8787 and 3000.
+// MAILROOM_WORKER_PORT and MAILROOM_WEB_PORT move the two servers off 8787 and 3000. The worker's
+// crons fire on their schedules too (wrangler dev does not fire them); MAILROOM_DEV_CRONS=off stops that.
 import { spawnSync, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { localCrons, startDevCrons } from "./dev-crons.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const stateDir = process.env.MAILROOM_STATE_DIR;
@@ -39,5 +41,9 @@ const turbo = spawn("turbo", ["run", "dev", "--filter=@mailroom/worker", "--filt
   env,
   stdio: "inherit",
 });
+const stopCrons = process.env.MAILROOM_DEV_CRONS === "off" ? () => undefined : startDevCrons(localCrons(`${root}wrangler.toml`), `http://127.0.0.1:${workerPort}`);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => turbo.kill(signal));
-turbo.on("exit", (code) => process.exit(code ?? 0));
+turbo.on("exit", (code) => {
+  stopCrons();
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,121 @@
+// The production shape (`npm run preview`): the Pages build served by `wrangler pages dev`, the
+// worker behind the same origin under /api/*. The main journey of a person runs against it: sign
+// in, create a mailbox, a mail arrives, open it with its code, switch language and theme.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePorts } from "../../packages/cli/src/lib/free-ports.ts";
+import { launchBrowser, watchPageErrors } from "./support/browser.ts";
+import { repoRoot } from "./support/dev-stack.ts";
+import { submitSignIn } from "./support/session.ts";
+
+let browser: Browser;
+let preview: ChildProcess | undefined;
+let stateDir = "";
+let origin = "";
+let workerOrigin = "";
+const output: string[] = [];
+
+/** An operator command against the preview's state, as `npm run <script>` runs it. */
+function npmRun(script: string, args: string[], input = ""): string {
+  const result = spawnSync("npm", ["run", "-s", script, "--", ...args], {
+    cwd: repoRoot,
+    encoding: "utf8",
+    input,
+    env: { ...process.env, MAILROOM_STATE_DIR: stateDir, MAILROOM_WORKER_PORT: new URL(workerOrigin).port },
+  });
+  if (result.status !== 0) throw new Error(`npm run ${script} failed (${String(result.status)}):\n${result.stdout}\n${result.stderr}`);
+  return result.stdout.trim();
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const [web = 0, worker = 0] = await freePorts(2);
+  origin = `http://127.0.0.1:${String(web)}`;
+  workerOrigin = `http://127.0.0.1:${String(worker)}`;
+  stateDir = mkdtempSync(path.join(tmpdir(), "mailroom-preview-"));
+  const envFile = path.join(stateDir, "worker.env");
+  writeFileSync(envFile, `CORS_ALLOWED_ORIGINS=${origin}\n`);
+  preview = spawn("npm", ["run", "preview"], {
+    cwd: repoRoot,
+    env: { ...process.env, MAILROOM_STATE_DIR: stateDir, MAILROOM_DEV_ENV_FILE: envFile, MAILROOM_WEB_PORT: String(web), MAILROOM_WORKER_PORT: String(worker), MAILROOM_DEV_CRONS: "off" },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 300) output.splice(0, output.length - 300);
+  };
+  preview.stdout?.on("data", keep);
+  preview.stderr?.on("data", keep);
+  // The Pages build runs first (next build, vercel build, next-on-pages): minutes on two cores.
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    if (preview.exitCode !== null) throw new Error(`npm run preview exited with ${String(preview.exitCode)}:\n${output.join("").slice(-4000)}`);
+    try {
+      const res = await fetch(`${origin}/api/system/health`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`npm run preview did not answer within 10 minutes:\n${output.join("").slice(-4000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+}, 660_000);
+
+afterAll(async () => {
+  await browser.close();
+  if (preview?.pid !== undefined && preview.exitCode === null) {
+    try {
+      process.kill(-preview.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    try {
+      process.kill(-preview.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+  rmSync(stateDir, { recursive: true, force: true });
+});
+
+describe("npm run preview", () => {
+  it("serves the Pages build and the worker on one origin: sign in, a mail with its code, a new mailbox, language and theme", async () => {
+    const user = { email: "preview-admin@example.com", password: "preview password 1" };
+    npmRun("admin", ["create-admin", "--email", user.email], `${user.password}\n`);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: "light" });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+
+    // The static pages come from the Pages build: the landing page, then sign-in.
+    await page.goto(`${origin}/login?next=%2Fdashboard`);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+    await submitSignIn(page, user, () => page.waitForURL(`${origin}/dashboard`));
+
+    await page.getByLabel("Name (optional)").fill("previewbox");
+    await page.getByRole("button", { name: "Create mailbox" }).click();
+    await page.getByTestId("mailbox-address").getByText("previewbox@mail.localhost").waitFor();
+    expect(npmRun("mail", ["--to", "previewbox@mail.localhost", "--from", "Shop <shop@example.com>", "--subject", "Your preview code", "--text", "Your verification code is 640213."])).toContain("delivered");
+
+    await page.goto(`${origin}/inbox`);
+    await page.getByRole("link", { name: "Your preview code" }).click({ timeout: 30_000 });
+    await page.waitForURL(/\/message\?id=/);
+    expect(await page.getByTestId("recognized-code").textContent()).toBe("640213");
+
+    await page.goto(`${origin}/dashboard`);
+    await page.getByLabel("Language").selectOption("zh-CN");
+    await page.waitForFunction(() => document.documentElement.lang === "zh-CN");
+    await page.getByRole("heading", { name: "概览", level: 1 }).waitFor();
+    await page.getByLabel("主题").selectOption("dark");
+    await page.waitForFunction(() => document.documentElement.dataset.theme === "dark");
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.lang === "zh-CN" && document.documentElement.dataset.theme === "dark");
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+});
