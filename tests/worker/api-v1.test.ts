@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { app } from "../../apps/worker/src/app.ts";
 import { keyOwner, v1, type ErrorBody } from "./support/api-keys.ts";
-import { deliver, emailMessage, simpleMail } from "./support/email-message.ts";
+import { deliver, emailMessage, mailWithAttachment, simpleMail } from "./support/email-message.ts";
 import { outboundSettings, resendCalls } from "./support/outbound.ts";
 
 interface Mailbox {
@@ -133,6 +133,29 @@ describe("REST API v1", () => {
     expect(await none.text()).toBe("");
   });
 
+  it("downloads an attachment with a key from the downloadUrl each attachment carries", async () => {
+    const { key, box } = await withMailbox();
+    const bob = await keyOwner();
+    const content = new TextEncoder().encode("quarterly numbers\n");
+    await deliver(emailMessage({ from: "sender@example.com", to: box.address, raw: mailWithAttachment({ to: box.address, messageId: `<${crypto.randomUUID()}@x>`, filename: "report.csv", content, contentType: "text/csv" }) }));
+    const [summary] = (await json<{ items: { id: string }[] }>(await v1(`/mailboxes/${box.id}/messages`, key))).items;
+    const message = await json<{ attachments: { id: string; filename: string; downloadUrl: string }[] }>(await v1(`/messages/${summary?.id ?? ""}`, key));
+    const [file] = message.attachments;
+    expect(file?.filename).toBe("report.csv");
+    expect(file?.downloadUrl).toBe(`http://127.0.0.1:8787/api/v1/messages/${summary?.id ?? ""}/attachments/${file?.id ?? ""}`);
+    const path = new URL(file?.downloadUrl ?? "").pathname.replace("/api/v1", "");
+    const download = await v1(path, key);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("Content-Disposition")).toContain('attachment; filename="report.csv"');
+    expect(download.headers.get("Content-Type")).toBe("application/octet-stream");
+    expect(download.headers.get("RateLimit-Remaining")).not.toBeNull();
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(content);
+    // Without a key, with another user's key, or an unknown file: refused, nothing of the file shown.
+    expect((await v1(path, undefined)).status).toBe(401);
+    expect((await v1(path, bob.key)).status).toBe(404);
+    expect((await v1(`/messages/${summary?.id ?? ""}/attachments/nope`, key)).status).toBe(404);
+  });
+
   it("publishes an OpenAPI 3.1 document, without a key, that lists exactly the v1 routes of the app", async () => {
     const res = await v1("/openapi.json", undefined);
     expect(res.status).toBe(200);
@@ -144,7 +167,7 @@ describe("REST API v1", () => {
       .filter((r) => r.path.startsWith("/api/v1/") && r.method !== "ALL" && !["/api/v1/openapi.json", "/api/v1/docs"].includes(r.path))
       .map((r) => `${r.method} ${r.path}`);
     expect([...new Set(served)].sort()).toEqual(documented.sort());
-    expect(documented).toHaveLength(9);
+    expect(documented).toHaveLength(10);
     for (const ops of Object.values(doc.paths)) {
       for (const op of Object.values(ops)) {
         expect(op.security).toEqual([{ bearer: [] }]);
@@ -153,6 +176,11 @@ describe("REST API v1", () => {
     }
     const docs = await v1("/docs", undefined);
     expect(docs.status).toBe(200);
-    expect(await docs.text()).toContain("/api/v1/openapi.json");
+    expect(docs.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
+    const page = await docs.text();
+    expect(page).toContain("/api/v1/openapi.json");
+    // Every operation is on the page, which needs no script (nothing from a CDN, works offline).
+    for (const operation of documented) expect(page).toContain(`${operation.split(" ")[0] ?? ""} ${(operation.split(" ")[1] ?? "").replace(/:(\w+)/g, "{$1}")}`);
+    expect(page).not.toMatch(/<script|https:\/\/cdn/i);
   });
 });

@@ -1,18 +1,10 @@
-import { AppError, authenticate, downloadAttachment, downloadRawMessage, type Download, type RequestContext } from "@mailroom/api";
+import { AppError, authenticate, downloadAttachment, downloadRawMessage, type RequestContext } from "@mailroom/api";
 import { Hono } from "hono";
 import { z } from "zod";
-import { attachmentDisposition } from "../http/content-disposition.ts";
+import { downloadResponse } from "../http/download-response.ts";
 import type { AppEnv } from "../http/env.ts";
 
 const params = z.object({ messageId: z.string().min(1).max(64), attachmentId: z.string().min(1).max(64).optional() });
-
-// Files from strangers are always downloaded, never rendered by the browser on our origin.
-const downloadHeaders = {
-  "Content-Type": "application/octet-stream",
-  "X-Content-Type-Options": "nosniff",
-  "Content-Security-Policy": "default-src 'none'; sandbox",
-  "Cache-Control": "private, no-store",
-};
 
 function parse(raw: Record<string, string>) {
   const result = params.safeParse(raw);
@@ -26,17 +18,13 @@ async function signedIn(ctx: RequestContext) {
   return { ...ctx, actor };
 }
 
-function send(download: Download): Response {
-  return new Response(download.body, { headers: { ...downloadHeaders, "Content-Disposition": attachmentDisposition(download.filename) } });
-}
-
 /** Attachment and raw-message downloads for the signed-in owner of the message. */
 export const downloadRoutes = new Hono<AppEnv>()
   .get("/:messageId/raw", async (c) => {
     const { messageId } = parse(c.req.param());
-    return send(await downloadRawMessage(await signedIn(c.get("ctx")), messageId));
+    return downloadResponse(await downloadRawMessage(await signedIn(c.get("ctx")), messageId));
   })
   .get("/:messageId/attachments/:attachmentId", async (c) => {
     const { messageId, attachmentId } = parse(c.req.param());
-    return send(await downloadAttachment(await signedIn(c.get("ctx")), messageId, attachmentId ?? ""));
+    return downloadResponse(await downloadAttachment(await signedIn(c.get("ctx")), messageId, attachmentId ?? ""));
   });

@@ -1,10 +1,10 @@
-import { Scalar } from "@scalar/hono-api-reference";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../http/env.ts";
 import { keyContext, v1Routes } from "./context.ts";
 import { mailboxRoutes } from "./mailboxes.ts";
 import { messageRoutes } from "./messages.ts";
 import { outboundRoutes } from "./outbound.ts";
+import { referencePage } from "./reference-page.ts";
 
 const v1Path = "/api/v1";
 const documentPath = `${v1Path}/openapi.json`;
@@ -32,16 +32,22 @@ v1.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
   description: "An API key (`mr_…`) made under Settings → API keys. Every call counts 1 against your daily quota (UTC day).",
 });
 
-v1.doc31(documentPath, (c) => ({
+const document = (origin: string) => ({
   openapi: "3.1.0",
   info: {
     title: "Mailroom API",
     version: "1.0.0",
     description:
       "Mailboxes, received mail with the codes and links recognized in it, and outbound mail, for scripts and test suites. " +
-      "Errors answer `{ok: false, error: {code, message, requestId}}`.",
+      "Errors answer `{ok: false, error: {code, message, requestId}}`. Agents can use the same through MCP at `/api/mcp`.",
   },
-  servers: [{ url: new URL(c.req.url).origin }],
-}));
+  servers: [{ url: origin }],
+});
 
-v1.get(docsPath, Scalar({ url: documentPath, pageTitle: "Mailroom API reference" }));
+v1.doc31(documentPath, (c) => document(new URL(c.req.url).origin));
+
+// Rendered here from the same document, with no script: it works offline and loads nothing foreign.
+v1.get(docsPath, (c) => {
+  c.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+  return c.html(referencePage(v1.getOpenAPI31Document(document(new URL(c.req.url).origin)), documentPath));
+});

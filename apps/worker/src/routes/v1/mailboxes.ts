@@ -1,7 +1,18 @@
-import { createMailbox, deleteOwnMailbox, listOwnMailboxes, listOwnMessages, localPartSchema, publicMailbox, waitForCode, cursorSchema } from "@mailroom/api";
+import { createMailbox, deleteOwnMailbox, listOwnMailboxes, listOwnMessages, publicMailbox, waitForCode } from "@mailroom/api";
 import { createRoute, z } from "@hono/zod-openapi";
 import { keyContext, v1Routes } from "./context.ts";
-import { codeSchema, commonErrors, errorResponse, idParam, mailboxSchema, messageSummarySchema, notFound, rateLimitHeaders } from "./schemas.ts";
+import {
+  codeSchema,
+  commonErrors,
+  createMailboxBodySchema,
+  errorResponse,
+  idParam,
+  mailboxSchema,
+  messagePageFields,
+  messageSummarySchema,
+  notFound,
+  rateLimitHeaders,
+} from "./schemas.ts";
 
 const tags = ["Mailboxes"];
 const security = [{ bearer: [] }];
@@ -30,11 +41,7 @@ const create = createRoute({
       required: false,
       content: {
         "application/json": {
-          schema: z.object({
-            localPart: localPartSchema.optional().openapi({ description: "Leave out for a random one", example: "signup-test" }),
-            domain: z.string().trim().toLowerCase().max(253).optional().openapi({ description: "One of your domains; the default one when left out" }),
-            expiresInHours: z.int().min(1).max(8760).optional().openapi({ description: "Delete the mailbox with its mail this many hours from now; left out: kept until deleted", example: 1 }),
-          }),
+          schema: createMailboxBodySchema,
         },
       },
     },
@@ -65,10 +72,7 @@ const messages = createRoute({
   summary: "List a mailbox's messages",
   request: {
     params,
-    query: z.object({
-      limit: z.coerce.number().int().min(1).max(100).default(30).openapi({ example: 30 }),
-      cursor: cursorSchema.optional().openapi({ type: "string", description: "`nextCursor` of the previous page" }),
-    }),
+    query: z.object(messagePageFields),
   },
   responses: {
     200: {

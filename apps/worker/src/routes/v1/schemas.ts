@@ -1,3 +1,4 @@
+import { cursorSchema, localPartSchema } from "@mailroom/api";
 import { z } from "@hono/zod-openapi";
 
 // The wire shapes of API v1 (CONTRACT §10a). Dates travel as ISO 8601 strings.
@@ -6,6 +7,19 @@ const dateTime = z.iso.datetime();
 const id = z.string().min(1).max(64);
 
 export const idParam = (name: string) => z.object({ id: id.openapi({ param: { name, in: "path" }, example: "3f0c2a9e-6d1b-4e55-9a43-1b2c3d4e5f60" }) });
+
+/** What a new mailbox may ask for (REST's body, and the MCP tool's arguments). */
+export const createMailboxBodySchema = z.object({
+  localPart: localPartSchema.optional().openapi({ description: "Leave out for a random one", example: "signup-test" }),
+  domain: z.string().trim().toLowerCase().max(253).optional().openapi({ description: "One of your domains; the default one when left out" }),
+  expiresInHours: z.int().min(1).max(8760).optional().openapi({ description: "Delete the mailbox with its mail this many hours from now; left out: kept until deleted", example: 1 }),
+});
+
+/** One page of a mailbox's messages. */
+export const messagePageFields = {
+  limit: z.coerce.number().int().min(1).max(100).default(30).openapi({ example: 30 }),
+  cursor: cursorSchema.optional().openapi({ type: "string", description: "`nextCursor` of the previous page" }),
+};
 
 const errorSchema = z
   .object({
@@ -66,7 +80,15 @@ export const messageSchema = messageSummarySchema
     rawAvailable: z.boolean(),
     expiresAt: dateTime,
     attachments: z.array(
-      z.object({ id, filename: z.string(), contentType: z.string().nullable(), size: z.int(), available: z.boolean(), unavailableReason: z.string().nullable() }),
+      z.object({
+        id,
+        filename: z.string(),
+        contentType: z.string().nullable(),
+        size: z.int(),
+        available: z.boolean(),
+        unavailableReason: z.string().nullable(),
+        downloadUrl: z.url().openapi({ description: "Where the file downloads with your key (`GET /api/v1/messages/{id}/attachments/{attachmentId}`)" }),
+      }),
     ),
   })
   .openapi("Message");
