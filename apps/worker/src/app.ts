@@ -11,6 +11,7 @@ import { requestLog } from "./http/request-log.ts";
 import { benchRoutes } from "./routes/bench.ts";
 import { downloadRoutes } from "./routes/downloads.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { mcpPath, mcpRoutes } from "./routes/mcp.ts";
 import { messengerRoutes } from "./routes/messenger.ts";
 import { oauthPath, oauthRoutes } from "./routes/oauth.ts";
 import { trpcEndpoint, trpcRoutes } from "./routes/trpc.ts";
@@ -37,6 +38,7 @@ export const app = new Hono<AppEnv>()
   .route("/api/messenger", messengerRoutes)
   .route("/api/messages", downloadRoutes)
   .route(trpcEndpoint, trpcRoutes)
+  .route(mcpPath, mcpRoutes)
   .route("/", v1)
   .notFound((c) => errorResponse(c, new AppError("not_found", "Not found")))
   .onError((error, c) => errorResponse(c, error));

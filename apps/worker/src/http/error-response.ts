@@ -23,6 +23,23 @@ function fromHttpException(error: HTTPException): AppError {
   }
 }
 
+/**
+ * What a refusal or failure says to the client, whatever threw it; failures of ours are logged
+ * with the request id (their details never reach the client).
+ */
+export function appErrorOf(thrown: unknown, requestId: string): AppError {
+  const log = createLogger(requestId);
+  if (thrown instanceof ConfigError) {
+    // Operators see which settings are wrong; values (possibly secrets) are never echoed.
+    log.error("server configuration is invalid", thrown);
+    return new AppError("internal", `Server configuration is invalid: ${thrown.issues.map((i) => i.setting).join(", ")}`);
+  }
+  if (thrown instanceof HTTPException) return fromHttpException(thrown);
+  const error = AppError.from(thrown);
+  if (error.appCode === "internal") log.error("internal error", thrown);
+  return error;
+}
+
 const trpcPath = /^\/api\/trpc(\/|$)/;
 
 /**
@@ -33,18 +50,7 @@ const trpcPath = /^\/api\/trpc(\/|$)/;
  */
 export function errorResponse(c: Context<AppEnv>, thrown: unknown): Response {
   const requestId = c.get("requestId");
-  const log = createLogger(requestId);
-  let error: AppError;
-  if (thrown instanceof ConfigError) {
-    // Operators see which settings are wrong; values (possibly secrets) are never echoed.
-    log.error("server configuration is invalid", thrown);
-    error = new AppError("internal", `Server configuration is invalid: ${thrown.issues.map((i) => i.setting).join(", ")}`);
-  } else if (thrown instanceof HTTPException) {
-    error = fromHttpException(thrown);
-  } else {
-    error = AppError.from(thrown);
-    if (error.appCode === "internal") log.error("internal error", thrown);
-  }
+  const error = appErrorOf(thrown, requestId);
   c.set("errorCode", error.appCode);
   if (error.retryAfter !== undefined) c.header("Retry-After", String(error.retryAfter));
   if (trpcPath.test(c.req.path)) {

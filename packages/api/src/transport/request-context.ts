@@ -53,21 +53,31 @@ export function bearerToken(headers: Headers): string | undefined {
 }
 
 /**
- * A key actor, with this call counted against its owner's daily quota (the `RateLimit-*`
- * headers say where it stands; over the quota: 429 `quota_exceeded`). A wrong key is a guess:
- * those go through the rate limiter, right ones only through the quota.
+ * The key's actor without counting a call (an MCP session's handshake and tool list are free;
+ * each tool call is charged on its own). A wrong key is a guess: those go through the rate limiter.
  */
-async function authenticateKey(ctx: RequestContext, key: string): Promise<Actor | null> {
+export async function resolveKeyActor(ctx: RequestContext, key: string): Promise<Actor | null> {
   const actor = await resolveApiKey(ctx, key);
-  if (!actor) {
-    await enforceRateLimit(ctx, "api-key");
-    return null;
-  }
+  if (!actor) await enforceRateLimit(ctx, "api-key");
+  return actor;
+}
+
+/**
+ * Counts one call against the key owner's daily quota; the `RateLimit-*` headers say where it
+ * stands. Over the quota: 429 `quota_exceeded`.
+ */
+export async function chargeKeyCall(ctx: RequestContext, actor: Actor): Promise<void> {
   const allowance = await chargeApiCall(ctx, actor.user.id);
   ctx.resHeaders.set("RateLimit-Limit", String(allowance.limit));
   ctx.resHeaders.set("RateLimit-Remaining", String(allowance.remaining));
   ctx.resHeaders.set("RateLimit-Reset", String(allowance.reset));
   if (!allowance.allowed) throw apiQuotaExceeded(allowance);
+}
+
+/** A key actor, with this call counted against its owner's daily quota. */
+async function authenticateKey(ctx: RequestContext, key: string): Promise<Actor | null> {
+  const actor = await resolveKeyActor(ctx, key);
+  if (actor) await chargeKeyCall(ctx, actor);
   return actor;
 }
 

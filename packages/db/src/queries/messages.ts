@@ -230,7 +230,13 @@ export async function recentMessages(db: Database, userId: string, limit: number
  * or a link: one range scan of `messages_user_mailbox_received_idx` (rows after `since` only),
  * polled while an API call waits for a code.
  */
-export async function findNewestRecognizedMessage(db: Database, userId: string, mailboxId: string, since: Date): Promise<MessageListRow | null> {
+export async function findNewestRecognizedMessage(
+  db: Database,
+  userId: string,
+  mailboxId: string,
+  since: Date,
+  kinds: readonly ("code" | "link")[] = ["code", "link"],
+): Promise<MessageListRow | null> {
   const [row] = await db
     .select(listColumns)
     .from(messages)
@@ -239,7 +245,7 @@ export async function findNewestRecognizedMessage(db: Database, userId: string, 
         eq(messages.userId, userId),
         eq(messages.mailboxId, mailboxId),
         gt(messages.receivedAt, since),
-        inArray(messages.recognitionKind, ["code", "link"]),
+        inArray(messages.recognitionKind, [...kinds]),
       ),
     )
     .orderBy(desc(messages.receivedAt), desc(messages.id))
