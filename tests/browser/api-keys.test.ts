@@ -1,3 +1,5 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchPageErrors } from "./support/browser.ts";
@@ -36,6 +38,35 @@ describe("API keys in the browser", () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(shown);
     await page.getByRole("row", { name: /CI sign-up tests/ }).getByText(`${shown.slice(0, 8)}…`).waitFor();
+
+    // "Use with an AI agent": the configuration, pasted into an MCP client as is, connects.
+    const agent = page.getByRole("region", { name: "Use with an AI agent" });
+    expect(await agent.getByTestId("mcp-endpoint").textContent()).toBe(`${webOrigin}/api/mcp`);
+    await agent.getByRole("button", { name: /^Copy configuration/ }).click();
+    const config = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { mcpServers: { mailroom: { url: string; headers: Record<string, string> } } };
+    expect(config.mcpServers.mailroom.headers.Authorization).toBe(`Bearer ${shown}`);
+    expect(await agent.getByTestId("mcp-command").textContent()).toContain(`--header "Authorization: Bearer ${shown}"`);
+    const mcp = new Client({ name: "pasted-config", version: "1.0.0" });
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(config.mcpServers.mailroom.url), { requestInit: { headers: config.mcpServers.mailroom.headers } }));
+    expect((await mcp.listTools()).tools.map((t) => t.name)).toContain("wait_for_code");
+    await mcp.close();
+    const guide = await fetch(`${webOrigin}/llms.txt`);
+    expect(guide.headers.get("Content-Type")).toMatch(/^text\/plain/);
+    expect(await guide.text()).toContain("/api/mcp");
+
+    // The API reference is one page made on the server: it renders with no script and no network beyond this origin.
+    const reference = await context.newPage();
+    const foreign: string[] = [];
+    reference.on("request", (request) => {
+      if (!request.url().startsWith(webOrigin)) foreign.push(request.url());
+    });
+    await reference.goto(`${webOrigin}/api/v1/docs`);
+    await reference.getByRole("heading", { name: /Mailroom API/, level: 1 }).waitFor();
+    await reference.getByRole("link", { name: "GET /api/v1/mailboxes/{id}/code" }).click();
+    await reference.getByRole("heading", { name: "GET /api/v1/mailboxes/{id}/code" }).waitFor();
+    expect(await reference.locator("script").count()).toBe(0);
+    expect(foreign).toEqual([]);
+    await reference.close();
 
     // With one mailbox made in the app, the copied key lists it, through the web origin as a script would.
     await page.getByRole("link", { name: "Dashboard" }).click();

@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useState, useSyncExternalStore, type FormEvent } from "react";
 import { CopyButton } from "@/components/copy-button";
 import { Field } from "@/components/field";
 import { FormError } from "@/components/form-error";
@@ -10,10 +10,18 @@ import { ErrorAlert } from "@/components/error-alert";
 import { useErrorText } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 import { PageHeader } from "@/components/page-header";
+import { AgentSetup } from "./agent-setup";
 
 /** Where scripts reach the API: the configured API base, else this origin (which forwards /api/*). */
 function apiOrigin(): string {
   return apiBase || window.location.origin;
+}
+
+const noSubscription = () => () => undefined;
+
+/** apiOrigin() once in the browser (the page is prerendered, where there is no window). */
+function useApiOrigin(): string {
+  return useSyncExternalStore(noSubscription, apiOrigin, () => apiBase);
 }
 
 /** A new key, shown once, with a ready curl line. */
@@ -39,6 +47,7 @@ function NewKey({ value, onDismiss }: { value: string; onDismiss: () => void }) 
 /** `/settings/api-keys`: the user's API keys, making and revoking them, and today's usage. */
 export function ApiKeysScreen() {
   const t = useTranslations("apiKeys");
+  const origin = useApiOrigin();
   const format = useFormatter();
   const when = (date: Date | null) => (date ? format.dateTime(date, { dateStyle: "medium", timeStyle: "short" }) : t("never"));
   const utils = trpc.useUtils();
@@ -126,6 +135,7 @@ export function ApiKeysScreen() {
           )}
           <FormError error={revoke.error} />
         </section>
+        <AgentSetup origin={origin} apiKey={created} />
       </div>
     </>
   );
