@@ -11,6 +11,7 @@ import { freePorts } from "../../packages/cli/src/lib/free-ports.ts";
 import { launchBrowser, watchPageErrors } from "./support/browser.ts";
 import { repoRoot } from "./support/dev-stack.ts";
 import { submitSignIn } from "./support/session.ts";
+import { stopProcessGroup } from "./support/process-group.ts";
 
 let browser: Browser;
 let preview: ChildProcess | undefined;
@@ -68,19 +69,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser.close();
-  if (preview?.pid !== undefined && preview.exitCode === null) {
-    try {
-      process.kill(-preview.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    try {
-      process.kill(-preview.pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
+  await stopProcessGroup(preview, 1_500);
   rmSync(stateDir, { recursive: true, force: true });
 });
 

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { stopProcessGroup } from "./process-group.ts";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../../..");
 
@@ -69,19 +70,7 @@ export async function startDevStack(ports: DevPorts, settings: Record<string, st
   child.stdout.on("data", keep);
   child.stderr.on("data", keep);
   const stop = async () => {
-    if (child.pid !== undefined && child.exitCode === null) {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        // already gone
-      }
-      await new Promise((r) => setTimeout(r, 1_000));
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
+    await stopProcessGroup(child, 1_000);
     rmSync(stateDir, { recursive: true, force: true });
   };
   try {

@@ -3,6 +3,19 @@
 import { useTranslations } from "next-intl";
 import { CopyButton } from "@/components/copy-button";
 
+/** A titled block of text to paste elsewhere, with its copy button. */
+function CopyBlock({ heading, copyLabel, value, testId }: { heading: string; copyLabel: string; value: string; testId: string }) {
+  return (
+    <div className="stack">
+      <div className="row" style={{ justifyContent: "space-between" }}>
+        <h3>{heading}</h3>
+        <CopyButton value={value} label={copyLabel} />
+      </div>
+      <pre className="code" data-testid={testId} tabIndex={0}>{value}</pre>
+    </div>
+  );
+}
+
 /**
  * How to add Mailroom to an MCP client: the endpoint, a JSON block most clients read (an
  * `mcpServers` entry with the URL and the Authorization header) and the command line of one that
@@ -24,20 +37,8 @@ export function AgentSetup({ origin, apiKey }: { origin: string; apiKey: string 
         <CopyButton value={endpoint} label={t("copyEndpoint")} />
       </p>
       <p>{apiKey ? t("keyFilled") : t("keyPlaceholder")}</p>
-      <div className="stack">
-        <div className="row" style={{ justifyContent: "space-between" }}>
-          <h3>{t("configHeading")}</h3>
-          <CopyButton value={config} label={t("copyConfig")} />
-        </div>
-        <pre className="code" data-testid="mcp-config" tabIndex={0}>{config}</pre>
-      </div>
-      <div className="stack">
-        <div className="row" style={{ justifyContent: "space-between" }}>
-          <h3>{t("commandHeading")}</h3>
-          <CopyButton value={command} label={t("copyCommand")} />
-        </div>
-        <pre className="code" data-testid="mcp-command" tabIndex={0}>{command}</pre>
-      </div>
+      <CopyBlock heading={t("configHeading")} copyLabel={t("copyConfig")} value={config} testId="mcp-config" />
+      <CopyBlock heading={t("commandHeading")} copyLabel={t("copyCommand")} value={command} testId="mcp-command" />
       <p className="muted">{t.rich("guide", { guide: (chunks) => <a href="/llms.txt">{chunks}</a> })}</p>
     </section>
   );
