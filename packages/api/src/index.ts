@@ -26,7 +26,17 @@ export {
 } from "./services/messages/index.ts";
 export { loadBody as loadMessageBody } from "./services/messages/body.ts";
 export { runStorageWatch } from "./services/storage/index.ts";
-export { allowedDomains, createMailbox, deleteOwnMailbox, listOwnMailboxes, localPartSchema, publicMailbox } from "./services/mailboxes/index.ts";
+export {
+  allowedDomains,
+  createMailbox,
+  deleteOwnMailbox,
+  listOwnMailboxes,
+  localPartSchema,
+  mailboxRoutingFields,
+  publicMailbox,
+  requireOwnMailbox,
+  updateOwnMailboxRouting,
+} from "./services/mailboxes/index.ts";
 export { waitForCode } from "./services/api-keys/index.ts";
 export { cursorSchema } from "./lib/cursor.ts";
 export { handleUpdate as handleMessengerUpdate, messengerListener, verifyWebhookCall } from "./services/messenger/index.ts";

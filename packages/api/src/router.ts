@@ -2,6 +2,7 @@ import { accountRouter } from "./routers/account.ts";
 import { adminRouter } from "./routers/admin/index.ts";
 import { apiKeysRouter } from "./routers/api-keys.ts";
 import { authRouter } from "./routers/auth.ts";
+import { blocklistRouter } from "./routers/blocklist.ts";
 import { mailboxesRouter } from "./routers/mailboxes.ts";
 import { messagesRouter } from "./routers/messages.ts";
 import { messengerRouter } from "./routers/messenger.ts";
@@ -21,6 +22,7 @@ export const appRouter = router({
   outbound: outboundRouter,
   webhooks: webhooksRouter,
   apiKeys: apiKeysRouter,
+  blocklist: blocklistRouter,
 });
 
 export type AppRouter = typeof appRouter;

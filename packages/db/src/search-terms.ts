@@ -65,13 +65,30 @@ export function messageSearchTerms(...fields: (string | null | undefined)[]): st
   return [...terms];
 }
 
+const tagPrefix = "tag:";
+// eslint-disable-next-line no-control-regex -- control characters are what JSON escapes
+const jsonEscaped = /["\\\u0000-\u001f]/g;
+// `tag:shop` in a search: the plus tag starts with "shop" (whitespace ends the tag).
+const tagQuery = /(?:^|\s)tag:(\S+)/giu;
+
+/** The one entry that finds a message by its plus tag (`tag:` and the whole tag, cut like a word). */
+export function tagSearchTerm(tag: string): string {
+  // Without the characters JSON escapes: search compares entries as they are written in the row.
+  return tagPrefix + Array.from(normalize(tag).replace(jsonEscaped, "")).slice(0, maxWordLength).join("");
+}
+
 /**
  * The words of a search, each to be found at the start of a message's word: an unspaced run of
- * two or more characters becomes its pairs. Empty when the search holds no letter or digit.
+ * two or more characters becomes its pairs; `tag:x` looks for a plus tag that starts with x. Empty
+ * when the search holds no letter or digit.
  */
 export function searchQueryTerms(query: string): string[] {
   const terms = new Set<string>();
-  for (const { chars, unspaced: isUnspaced } of segments(query)) {
+  const words = query.replace(tagQuery, (_match, tag: string) => {
+    terms.add(tagSearchTerm(tag));
+    return " ";
+  });
+  for (const { chars, unspaced: isUnspaced } of segments(words)) {
     for (const term of isUnspaced && chars.length > 1 ? pairs(chars) : [chars.join("")]) terms.add(term);
   }
   return [...terms].slice(0, maxSearchTerms);

@@ -39,10 +39,10 @@ function headersOf(raw: Uint8Array): Headers {
 
 /**
  * A `ForwardableEmailMessage` as the platform hands it to `email()`: the raw message as a
- * stream, its size, its headers, and a `setReject` spy. `forward` and `reply` reject, because
- * intake must never call them.
+ * stream, its size, its headers, and a `setReject` spy. `reply` rejects, because intake must never
+ * call it; so does `forward` unless the test gives one (for a mailbox that forwards).
  */
-export function emailMessage(input: { from: string; to: string; raw: string | Uint8Array }): TestEmail {
+export function emailMessage(input: { from: string; to: string; raw: string | Uint8Array; forward?: (rcptTo: string, headers?: Headers) => Promise<EmailSendResult> }): TestEmail {
   const raw = typeof input.raw === "string" ? encoder.encode(input.raw) : input.raw;
   let offset = 0;
   // No read-ahead, so `bytesRead` counts only what the handler asked for.
@@ -65,7 +65,7 @@ export function emailMessage(input: { from: string; to: string; raw: string | Ui
     rawSize: raw.byteLength,
     headers: headersOf(raw),
     setReject,
-    forward: () => Promise.reject(new Error("intake must not forward mail")),
+    forward: input.forward ?? (() => Promise.reject(new Error("intake must not forward mail"))),
     reply: () => Promise.reject(new Error("intake must not reply to mail")),
     bytesRead: () => offset,
   };

@@ -15,6 +15,7 @@ export async function email(message: ForwardableEmailMessage, env: Bindings, exe
     ctx.log.info("email", {
       status: result.status,
       ...(result.status === "stored" ? { messageId: result.id } : {}),
+      ...(result.status === "rejected" ? { reason: result.reason } : {}),
       size: message.rawSize,
       durationMs: Date.now() - started,
     });

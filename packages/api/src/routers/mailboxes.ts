@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { allowedDomains, createMailbox, deleteOwnMailbox, extendOwnMailbox, listOwnMailboxes, localPartSchema, publicMailbox } from "../services/mailboxes/index.ts";
+import {
+  allowedDomains,
+  createMailbox,
+  deleteOwnMailbox,
+  extendOwnMailbox,
+  listOwnMailboxes,
+  localPartSchema,
+  mailboxRoutingInputSchema,
+  publicMailbox,
+  updateOwnMailboxRouting,
+} from "../services/mailboxes/index.ts";
 import { expiresInHoursSchema } from "../shared/validators.ts";
 import { router } from "../trpc/init.ts";
 import { protectedProcedure } from "../trpc/procedures.ts";
@@ -26,6 +36,9 @@ export const mailboxesRouter = router({
   extend: protectedProcedure
     .input(idInput.extend({ expiresInHours: expiresInHoursSchema.nullable() }))
     .mutation(async ({ ctx, input }) => publicMailbox(await extendOwnMailbox(ctx, input))),
+
+  /** Forwarding (0–5 addresses), keeping a forwarded copy, and the pause (CONTRACT §13); the fields given change. */
+  update: protectedProcedure.input(mailboxRoutingInputSchema).mutation(async ({ ctx, input }) => publicMailbox(await updateOwnMailboxRouting(ctx, input))),
 
   /** Deletes the mailbox with its messages and their stored files. */
   delete: protectedProcedure.input(idInput).mutation(async ({ ctx, input }) => ({ ok: true as const, ...(await deleteOwnMailbox(ctx, input.id)) })),

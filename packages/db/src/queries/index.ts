@@ -16,6 +16,7 @@ export * from "./oauth.ts";
 export * from "./outbound.ts";
 export * from "./paging.ts";
 export * from "./retention.ts";
+export * from "./routing.ts";
 export * from "./sessions.ts";
 export * from "./settings.ts";
 export * from "./storage.ts";

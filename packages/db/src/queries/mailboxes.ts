@@ -48,7 +48,17 @@ export async function findOwnMailbox(db: Database, id: string, userId: string, n
   return row ?? null;
 }
 
-export type NewMailbox = Omit<MailboxRow, "disabled" | "expiresAt" | "unreadCount"> & { expiresAt?: Date | null };
+/** The live mailbox with this address, whoever owns it. */
+export async function findMailboxByAddress(db: Database, address: string, now: Date): Promise<MailboxRow | null> {
+  const [row] = await db
+    .select()
+    .from(mailboxes)
+    .where(and(eq(mailboxes.address, address), liveMailbox(now)))
+    .limit(1);
+  return row ?? null;
+}
+
+export type NewMailbox = Omit<MailboxRow, "disabled" | "expiresAt" | "unreadCount" | "forwardTo" | "keepCopy" | "paused"> & { expiresAt?: Date | null };
 
 /**
  * Inserts a mailbox unless the user already has `cap` live ones: the count is taken inside the
@@ -86,6 +96,23 @@ export async function extendMailboxExpiry(db: Database, input: { id: string; use
     .update(mailboxes)
     .set({ expiresAt: input.addMs === null ? null : sql`min(${mailboxes.expiresAt} + ${input.addMs}, ${input.latest.getTime()})` })
     .where(and(eq(mailboxes.id, input.id), eq(mailboxes.userId, input.userId), isNotNull(mailboxes.expiresAt), gt(mailboxes.expiresAt, input.now)))
+    .returning();
+  return row ?? null;
+}
+
+/** The routing fields of a live mailbox of `userId` that are given; null when it has no such mailbox. */
+export async function updateMailboxRouting(
+  db: Database,
+  input: { id: string; userId: string; now: Date; forwardTo?: string[] | undefined; keepCopy?: boolean | undefined; paused?: boolean | undefined },
+): Promise<MailboxRow | null> {
+  const [row] = await db
+    .update(mailboxes)
+    .set({
+      ...(input.forwardTo === undefined ? {} : { forwardTo: input.forwardTo }),
+      ...(input.keepCopy === undefined ? {} : { keepCopy: input.keepCopy }),
+      ...(input.paused === undefined ? {} : { paused: input.paused }),
+    })
+    .where(and(eq(mailboxes.id, input.id), eq(mailboxes.userId, input.userId), liveMailbox(input.now)))
     .returning();
   return row ?? null;
 }
@@ -128,6 +155,9 @@ export interface IntakeRecipient extends Recipient {
   setting: string | null;
   /** The user has at least one enabled webhook endpoint. */
   webhooks: boolean;
+  forwardTo: string[];
+  keepCopy: boolean;
+  paused: boolean;
 }
 
 /**
@@ -143,6 +173,9 @@ export async function findIntakeRecipient(db: Database, address: string, setting
       address: mailboxes.address,
       mailboxDisabled: mailboxes.disabled,
       expiresAt: mailboxes.expiresAt,
+      forwardTo: mailboxes.forwardTo,
+      keepCopy: mailboxes.keepCopy,
+      paused: mailboxes.paused,
       userDisabled: users.disabled,
       featuresOf: userFeatures.userId,
       aiFallback: userFeatures.aiFallback,
@@ -171,16 +204,27 @@ export async function findIntakeRecipient(db: Database, address: string, setting
           outboundDailyQuota: row.outboundDailyQuota,
           apiDailyQuota: row.apiDailyQuota,
         };
-  return { mailboxId: row.mailboxId, userId: row.userId, address: row.address, expiresAt: row.expiresAt, features, setting: row.setting, webhooks: row.webhooks === 1 };
+  return {
+    mailboxId: row.mailboxId,
+    userId: row.userId,
+    address: row.address,
+    expiresAt: row.expiresAt,
+    features,
+    setting: row.setting,
+    webhooks: row.webhooks === 1,
+    forwardTo: row.forwardTo,
+    keepCopy: row.keepCopy,
+    paused: row.paused,
+  };
 }
 
-/** Whether the mailbox still takes mail at `now`: it exists, has not expired, and neither it nor its owner is disabled. */
+/** Whether the mailbox still takes mail at `now`: it exists, has not expired, is not paused, and neither it nor its owner is disabled. */
 export async function mailboxTakesMail(db: Database, mailboxId: string, now: Date): Promise<boolean> {
   const [row] = await db
     .select({ id: mailboxes.id })
     .from(mailboxes)
     .innerJoin(users, eq(users.id, mailboxes.userId))
-    .where(and(eq(mailboxes.id, mailboxId), eq(mailboxes.disabled, false), eq(users.disabled, false), liveMailbox(now)))
+    .where(and(eq(mailboxes.id, mailboxId), eq(mailboxes.disabled, false), eq(mailboxes.paused, false), eq(users.disabled, false), liveMailbox(now)))
     .limit(1);
   return row !== undefined;
 }

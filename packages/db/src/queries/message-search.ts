@@ -1,7 +1,7 @@
 import { desc, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client.ts";
 import { messages } from "../schema/index.ts";
-import { messageSearchTerms } from "../search-terms.ts";
+import { messageSearchTerms, tagSearchTerm } from "../search-terms.ts";
 import type { Cursor } from "./paging.ts";
 
 // Search over the words of each message (migration 0021) in one statement of two parts. The
@@ -18,9 +18,11 @@ import type { Cursor } from "./paging.ts";
 /** The newest messages checked one by one before the word index is used. */
 const window = 1000;
 
-/** A message's words: of the sender as lists show it (the header's address, else the envelope's) and the subject. */
-export function messageTermsOf(message: { fromAddress: string | null; envelopeFrom: string; fromName: string | null; subject: string | null }): string[] {
-  return messageSearchTerms(message.fromAddress ?? message.envelopeFrom, message.fromName, message.subject);
+/** A message's words: of its plus tag, the sender as lists show it (the header's address, else the envelope's) and the subject. */
+export function messageTermsOf(message: { fromAddress: string | null; envelopeFrom: string; fromName: string | null; subject: string | null; plusTag?: string | null }): string[] {
+  const tag = message.plusTag ?? null;
+  const words = messageSearchTerms(tag, message.fromAddress ?? message.envelopeFrom, message.fromName, message.subject);
+  return tag === null ? words : [tagSearchTerm(tag), ...words];
 }
 
 export interface SearchPageOptions {
@@ -79,7 +81,14 @@ export function searchPageIds(userId: string, terms: readonly string[], options:
  */
 export async function addMissingSearchTerms(db: Database, limit: number): Promise<number> {
   const pending = await db
-    .select({ id: messages.id, fromAddress: messages.fromAddress, envelopeFrom: messages.envelopeFrom, fromName: messages.fromName, subject: messages.subject })
+    .select({
+      id: messages.id,
+      fromAddress: messages.fromAddress,
+      envelopeFrom: messages.envelopeFrom,
+      fromName: messages.fromName,
+      subject: messages.subject,
+      plusTag: messages.plusTag,
+    })
     .from(messages)
     .where(isNull(messages.searchTerms))
     .orderBy(desc(messages.receivedAt))

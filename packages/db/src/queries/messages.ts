@@ -15,7 +15,8 @@ export type AttachmentRow = typeof attachments.$inferSelect;
  * A message to store; its search words are taken from its sender and subject on the way in. Its
  * body goes in the object store or, compressed, in `body` (the legacy body columns stay empty).
  */
-export type NewMessage = Omit<MessageRow, "readAt" | "searchTerms" | "textBody" | "htmlBody" | "headers">;
+type RoutingColumns = "plusTag" | "deliveredTo" | "authentication" | "suspicious" | "forwards";
+export type NewMessage = Omit<MessageRow, "readAt" | "searchTerms" | "textBody" | "htmlBody" | "headers" | RoutingColumns> & Partial<Pick<MessageRow, RoutingColumns>>;
 export type NewAttachment = AttachmentRow;
 
 // What lists read: everything but the bodies. `text_body` stays for rows stored before migration
@@ -124,7 +125,7 @@ export async function messageIdHeaderExists(db: Database, mailboxId: string, mes
  * Stores a message and its attachment rows in one batch (one round trip). The same Message-ID
  * in one mailbox is stored once: a second copy inserts nothing (false), and its attachment rows
  * insert nothing either, because they reference a message row that does not exist. Nothing is
- * stored (false) when the mailbox no longer takes mail (deleted, disabled or expired, or its
+ * stored (false) when the mailbox no longer takes mail (deleted, disabled, paused or expired, or its
  * owner disabled), so a recipient looked up a moment earlier cannot outlive its own removal.
  */
 export async function insertMessage(db: Database, message: NewMessage, files: NewAttachment[]): Promise<boolean> {
@@ -132,12 +133,13 @@ export async function insertMessage(db: Database, message: NewMessage, files: Ne
   const insert = sql`
     INSERT INTO messages (id, mailbox_id, user_id, message_id_header, envelope_from, from_address, from_name, to_address, subject, size, raw_key,
                           notice, recognition_kind, recognition_value, recognition_source, received_at, expires_at, search_terms, preview,
-                          body_location, body, object_bytes, object_count)
+                          body_location, body, object_bytes, object_count, plus_tag, delivered_to, authentication, suspicious, forwards)
     SELECT ${m.id}, mailboxes.id, mailboxes.user_id, ${m.messageIdHeader}, ${m.envelopeFrom}, ${m.fromAddress}, ${m.fromName}, ${m.toAddress}, ${m.subject},
            ${m.size}, ${m.rawKey}, ${m.notice}, ${m.recognitionKind}, ${m.recognitionValue}, ${m.recognitionSource}, ${m.receivedAt.getTime()},
-           ${m.expiresAt.getTime()}, ${JSON.stringify(messageTermsOf(m))}, ${m.preview}, ${m.bodyLocation}, ${m.body}, ${m.objectBytes}, ${m.objectCount}
+           ${m.expiresAt.getTime()}, ${JSON.stringify(messageTermsOf(m))}, ${m.preview}, ${m.bodyLocation}, ${m.body}, ${m.objectBytes}, ${m.objectCount},
+           ${m.plusTag ?? null}, ${m.deliveredTo ?? null}, ${m.authentication ?? null}, ${m.suspicious === true ? 1 : 0}, ${m.forwards ? JSON.stringify(m.forwards) : null}
     FROM mailboxes JOIN users ON users.id = mailboxes.user_id
-    WHERE mailboxes.id = ${m.mailboxId} AND mailboxes.user_id = ${m.userId} AND mailboxes.disabled = 0 AND users.disabled = 0
+    WHERE mailboxes.id = ${m.mailboxId} AND mailboxes.user_id = ${m.userId} AND mailboxes.disabled = 0 AND mailboxes.paused = 0 AND users.disabled = 0
       AND (mailboxes.expires_at IS NULL OR mailboxes.expires_at > ${m.receivedAt.getTime()})
     ON CONFLICT (mailbox_id, message_id_header) DO NOTHING
     RETURNING id`;

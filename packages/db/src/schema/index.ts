@@ -12,3 +12,4 @@ export * from "./usage.ts";
 export * from "./oauth.ts";
 export * from "./login-throttles.ts";
 export * from "./storage.ts";
+export * from "./routing.ts";

@@ -18,6 +18,12 @@ export const mailboxes = sqliteTable(
     expiresAt: timestamp("expires_at"),
     /** Messages not yet read, kept by triggers on `messages` (migration 0022). */
     unreadCount: integer("unread_count").notNull().default(0),
+    /** Where new mail is forwarded too (0–5 addresses; migration 0024). */
+    forwardTo: text("forward_to", { mode: "json" }).$type<string[]>().notNull().default([]),
+    /** With forwarding: whether the message is also kept here. */
+    keepCopy: flag("keep_copy").notNull().default(true),
+    /** A paused mailbox rejects new mail like an unknown address and keeps what it has. */
+    paused: flag("paused").notNull().default(false),
   },
   (t) => [
     uniqueIndex("mailboxes_address_unique").on(t.address),

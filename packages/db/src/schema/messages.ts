@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { bytes, timestamp } from "./columns.ts";
+import { bytes, flag, timestamp } from "./columns.ts";
 import { mailboxes } from "./mailboxes.ts";
 import { users } from "./users.ts";
 
@@ -12,6 +12,13 @@ export const recognitionSources = ["rules", "ai"] as const;
  * moved by the cron), or compressed in the row (`d1`, without an object store). Null: not moved yet.
  */
 export const bodyLocations = ["message", "body", "d1"] as const;
+
+/** What became of one forward of a message. */
+export interface ForwardOutcome {
+  to: string;
+  status: "forwarded" | "failed";
+  error: string | null;
+}
 
 export const messages = sqliteTable(
   "messages",
@@ -52,6 +59,16 @@ export const messages = sqliteTable(
     /** Bytes and objects the message holds in the object store (raw copy, body, attachment files). */
     objectBytes: integer("object_bytes").notNull().default(0),
     objectCount: integer("object_count").notNull().default(0),
+    /** Routing (migration 0024): the plus tag of the address the mail was sent to. */
+    plusTag: text("plus_tag"),
+    /** The address the mail was sent to, when it is not the mailbox's own (a tag, a catch-all). */
+    deliveredTo: text("delivered_to"),
+    /** "spf dkim dmarc" results; null for mail stored before they were read. */
+    authentication: text("authentication"),
+    /** Flagged by the DMARC-failure policy. */
+    suspicious: flag("suspicious").notNull().default(false),
+    /** Each forward's outcome; null when the mailbox did not forward it. */
+    forwards: text("forwards", { mode: "json" }).$type<ForwardOutcome[]>(),
   },
   (t) => [
     uniqueIndex("messages_mailbox_message_id_unique").on(t.mailboxId, t.messageIdHeader),

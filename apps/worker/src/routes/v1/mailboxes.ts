@@ -1,4 +1,4 @@
-import { createMailbox, deleteOwnMailbox, listOwnMailboxes, listOwnMessages, publicMailbox, waitForCode } from "@mailroom/api";
+import { createMailbox, deleteOwnMailbox, listOwnMailboxes, listOwnMessages, publicMailbox, requireOwnMailbox, updateOwnMailboxRouting, waitForCode } from "@mailroom/api";
 import { createRoute, z } from "@hono/zod-openapi";
 import { keyContext, v1Routes } from "./context.ts";
 import {
@@ -7,6 +7,7 @@ import {
   createMailboxBodySchema,
   errorResponse,
   idParam,
+  mailboxRoutingBodySchema,
   mailboxSchema,
   messagePageFields,
   messageSummarySchema,
@@ -52,6 +53,29 @@ const create = createRoute({
     403: errorResponse("Creating mailboxes is switched off for you, or the domain is not yours (`feature_disabled`, `forbidden`)"),
     409: errorResponse("The address is taken (`conflict`)"),
   },
+});
+
+const get = createRoute({
+  method: "get",
+  path: "/mailboxes/{id}",
+  tags,
+  security,
+  summary: "Get a mailbox",
+  request: { params },
+  responses: { 200: { description: "The mailbox with its unread count and routing", headers: rateLimitHeaders, content: { "application/json": { schema: mailboxSchema } } }, ...commonErrors, ...notFound },
+});
+
+const update = createRoute({
+  method: "patch",
+  path: "/mailboxes/{id}",
+  tags,
+  security,
+  summary: "Change a mailbox's forwarding or pause it",
+  description:
+    "Forwarding goes through the platform, which delivers only to destination addresses verified in its dashboard; each forward's outcome is on the message. " +
+    "A paused mailbox rejects new mail like an unknown address.",
+  request: { params, body: { required: true, content: { "application/json": { schema: mailboxRoutingBodySchema } } } },
+  responses: { 200: { description: "The mailbox as it is now", headers: rateLimitHeaders, content: { "application/json": { schema: mailboxSchema } } }, ...commonErrors, ...notFound },
 });
 
 const remove = createRoute({
@@ -115,6 +139,14 @@ export const mailboxRoutes = v1Routes()
     const ctx = await keyContext(c);
     const body = c.req.valid("json");
     return c.json(publicMailbox(await createMailbox(ctx, ctx.actor.user, { localPart: body.localPart, domain: body.domain, expiresInHours: body.expiresInHours })), 201);
+  })
+  .openapi(get, async (c) => {
+    const mailbox = await requireOwnMailbox(await keyContext(c), c.req.valid("param").id);
+    return c.json({ ...publicMailbox(mailbox), unread: mailbox.unreadCount }, 200);
+  })
+  .openapi(update, async (c) => {
+    const ctx = await keyContext(c);
+    return c.json(publicMailbox(await updateOwnMailboxRouting(ctx, { id: c.req.valid("param").id, ...c.req.valid("json") })), 200);
   })
   .openapi(remove, async (c) => {
     await deleteOwnMailbox(await keyContext(c), c.req.valid("param").id);

@@ -1,4 +1,4 @@
-import { cursorSchema, localPartSchema } from "@mailroom/api";
+import { cursorSchema, localPartSchema, mailboxRoutingFields } from "@mailroom/api";
 import { z } from "@hono/zod-openapi";
 
 // The wire shapes of API v1 (CONTRACT §10a). Dates travel as ISO 8601 strings.
@@ -43,8 +43,20 @@ export const mailboxSchema = z
     createdAt: dateTime,
     expiresAt: dateTime.nullable().openapi({ description: "When the mailbox and its mail go; null: kept until deleted" }),
     unread: z.int().optional(),
+    forwardTo: z.array(z.string()).openapi({ description: "Where new mail is forwarded too (0–5 addresses, each verified as a destination on the platform)" }),
+    keepCopy: z.boolean().openapi({ description: "With forwarding: whether the message is also kept here" }),
+    paused: z.boolean().openapi({ description: "A paused mailbox rejects new mail like an unknown address and keeps what it has" }),
   })
   .openapi("Mailbox");
+
+/** A change to a mailbox's routing: the fields given change. */
+export const mailboxRoutingBodySchema = z
+  .object({
+    forwardTo: mailboxRoutingFields.forwardTo.optional().openapi({ description: "0–5 addresses; an empty list stops forwarding", example: ["me@example.net"] }),
+    keepCopy: mailboxRoutingFields.keepCopy,
+    paused: mailboxRoutingFields.paused,
+  })
+  .strict();
 
 const recognitionSchema = z
   .object({
@@ -66,8 +78,13 @@ export const messageSummarySchema = z
     receivedAt: dateTime,
     read: z.boolean(),
     recognition: recognitionSchema,
+    tag: z.string().nullable().openapi({ description: "The plus tag of the address it was sent to (`box+tag@domain`)", example: "shop" }),
+    deliveredTo: z.string().openapi({ description: "The address it was sent to (with its tag, or an address a catch-all took)" }),
+    suspicious: z.boolean().openapi({ description: "Flagged by the DMARC-failure policy" }),
   })
   .openapi("MessageSummary");
+
+const authResult = z.enum(["pass", "fail", "softfail", "neutral", "none", "temperror", "permerror", "unknown"]);
 
 export const messageSchema = messageSummarySchema
   .extend({
@@ -79,6 +96,8 @@ export const messageSchema = messageSummarySchema
     notice: z.string().nullable(),
     rawAvailable: z.boolean(),
     expiresAt: dateTime,
+    authentication: z.object({ spf: authResult, dkim: authResult, dmarc: authResult }).openapi({ description: "Read from the headers the platform adds; unknown for mail stored before they were read" }),
+    forwards: z.array(z.object({ to: z.string(), status: z.enum(["forwarded", "failed"]), error: z.string().nullable() })).openapi({ description: "Each forward of the message and what became of it" }),
     attachments: z.array(
       z.object({
         id,

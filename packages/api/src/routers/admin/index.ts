@@ -1,4 +1,6 @@
 import { router } from "../../trpc/init.ts";
+import { adminBlocklistRouter } from "./blocklist.ts";
+import { adminCatchAllRouter } from "./catch-all.ts";
 import { adminFeaturesRouter } from "./features.ts";
 import { adminInvitesRouter } from "./invites.ts";
 import { adminMessengerRouter } from "./messenger.ts";
@@ -13,4 +15,6 @@ export const adminRouter = router({
   features: adminFeaturesRouter,
   messenger: adminMessengerRouter,
   storage: adminStorageRouter,
+  blocklist: adminBlocklistRouter,
+  catchAll: adminCatchAllRouter,
 });

@@ -1,4 +1,4 @@
-import { mailboxTakesMail, messageIdHeaderExists } from "@mailroom/db";
+import { mailboxTakesMail, messageIdHeaderExists, type ForwardOutcome } from "@mailroom/db";
 import { forgetCachedReads } from "../../context/isolate-cache.ts";
 import type { ServiceContext } from "../../context/service-context.ts";
 import { dispatchMessageStored, type MessageStoredListener } from "../../events/message-stored.ts";
@@ -7,7 +7,13 @@ import type { DisplayHeader } from "../messages/body.ts";
 import { boundHeaderBlock } from "./header-block.ts";
 import { clean, parseMessage, type ParsedMessage } from "./parse.ts";
 import { readRaw, synthesizeMessageId } from "./raw.ts";
-import { intakeTarget } from "./recipient.ts";
+import { intakeTarget, type IntakeTarget } from "./recipient.ts";
+import { authenticationFields, readAuthentication, type AuthenticationVerdict } from "./authentication.ts";
+import { sendersIn, splitPlusAddress } from "../routing/address.ts";
+import { blockRulesFor, countBlockedMessage } from "../routing/blocklist.ts";
+import { catchAllAddress } from "../routing/catch-all.ts";
+import { forwardedBefore, forwardToAll, loopOutcomes } from "../routing/forward.ts";
+import { getBusinessDefaults } from "../settings/index.ts";
 import { aiFallbackApplies, recognizeWithAiFallback, recognizeWithRules } from "./recognize.ts";
 import { storeMessage } from "./store.ts";
 
@@ -17,6 +23,7 @@ import { storeMessage } from "./store.ts";
  */
 export type IncomingEmail = Pick<ForwardableEmailMessage, "from" | "to" | "raw" | "rawSize" | "headers"> & {
   setReject: (reason: string) => void | Promise<void>;
+  forward: (rcptTo: string, headers?: Headers) => Promise<unknown>;
 };
 
 export interface IntakeOptions {
@@ -32,6 +39,9 @@ export type IntakeResult =
 
 const dayMs = 24 * 60 * 60 * 1000;
 const unknownRecipient = "Unknown recipient";
+const blockedByOwner = "Message rejected: the recipient has blocked this sender";
+const blockedByService = "Message rejected: this mail service has blocked this sender";
+const dmarcRejected = "Message rejected: it failed DMARC authentication for the sender's domain";
 const displayHeaderNames = ["from", "to", "cc", "date", "subject", "message-id"];
 
 // When the parser gives up, the envelope and the platform's view of the headers are all there is.
@@ -61,10 +71,33 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function reject(message: IncomingEmail): Promise<IntakeResult> {
+async function reject(message: IncomingEmail, reason = unknownRecipient): Promise<IntakeResult> {
   // Awaited: the platform (and wrangler's local endpoint) answers with the rejection only then.
-  await message.setReject(unknownRecipient);
-  return { status: "rejected", reason: unknownRecipient };
+  await message.setReject(reason);
+  return { status: "rejected", reason };
+}
+
+/** The mailbox an address reaches: its own (plus tag dropped), else the domain's catch-all. */
+async function routeTarget(ctx: ServiceContext, address: ReturnType<typeof splitPlusAddress>, found: IntakeTarget | null): Promise<IntakeTarget | null> {
+  if (found) return found;
+  const mailboxCap = async () => (await getBusinessDefaults(ctx)).mailboxCap;
+  const catchAll = await catchAllAddress(ctx, address.localPart, address.domain, mailboxCap);
+  return catchAll === null ? null : intakeTarget(ctx, catchAll);
+}
+
+/** The mailbox's forwards, when it has destinations; not again for a message it forwarded before (a loop). */
+async function forwardsOf(ctx: ServiceContext, message: IncomingEmail, target: IntakeTarget): Promise<{ outcomes: ForwardOutcome[] | null; duplicate: boolean }> {
+  const { forwardTo, recipient } = target;
+  if (forwardTo.length === 0) return { outcomes: null, duplicate: false };
+  if (forwardedBefore(message, recipient.mailboxId)) return { outcomes: loopOutcomes(forwardTo), duplicate: false };
+  // A sender's retry of a stored message must not reach the destinations twice.
+  const messageId = message.headers.get("message-id")?.trim();
+  if (messageId && (await messageIdHeaderExists(ctx.db, recipient.mailboxId, messageId))) return { outcomes: null, duplicate: true };
+  return { outcomes: await forwardToAll(ctx, message, recipient.mailboxId, forwardTo), duplicate: false };
+}
+
+function authenticationText(verdict: AuthenticationVerdict): string {
+  return `${verdict.spf} ${verdict.dkim} ${verdict.dmarc}`;
 }
 
 /**
@@ -77,9 +110,19 @@ async function reject(message: IncomingEmail): Promise<IntakeResult> {
 export async function receiveEmail(ctx: ServiceContext, message: IncomingEmail, options: IntakeOptions): Promise<IntakeResult> {
   const limits = { ...defaultIntakeLimits, ...options.limits };
   const envelopeTo = message.to.trim().toLowerCase();
-  const target = envelopeTo === "" ? null : await intakeTarget(ctx, envelopeTo);
-  if (!target) return reject(message);
+  if (envelopeTo === "") return reject(message);
+  const address = splitPlusAddress(envelopeTo);
+  // The recipient and the senders' block rules are read at once, before the message is.
+  const [found, rules] = await Promise.all([intakeTarget(ctx, address.base), blockRulesFor(ctx, sendersIn(message.from, message.headers.get("from")))]);
+  const target = await routeTarget(ctx, address, found);
+  // A paused mailbox answers like an unknown one (and its catch-all does not take over).
+  if (!target || target.paused) return reject(message);
   const { recipient, features, business, webhooks } = target;
+  const blocking = rules.filter((rule) => rule.userId === null || rule.userId === recipient.userId);
+  if (blocking.length > 0) {
+    await countBlockedMessage(ctx, blocking.map((rule) => rule.id));
+    return reject(message, blocking.some((rule) => rule.userId !== null) ? blockedByOwner : blockedByService);
+  }
 
   const receivedAt = ctx.clock.now();
 
@@ -88,6 +131,15 @@ export async function receiveEmail(ctx: ServiceContext, message: IncomingEmail, 
   if (raw.truncated) {
     notices.push(`This message is ${formatBytes(message.rawSize)}, more than the ${formatBytes(limits.maxRawBytes)} that can be kept; only its beginning was stored.`);
   }
+
+  const authentication = readAuthentication(authenticationFields(raw.bytes));
+  const dmarcFailed = authentication.dmarc === "fail";
+  if (dmarcFailed && business.dmarcFailurePolicy === "reject") return reject(message, dmarcRejected);
+
+  const forwards = await forwardsOf(ctx, message, target);
+  if (forwards.duplicate) return { status: "duplicate", messageIdHeader: message.headers.get("message-id")?.trim() ?? "" };
+  // Without a forward that went through, the copy is kept whatever the setting: mail is never lost.
+  const keepContent = target.keepCopy || !(forwards.outcomes?.some((f) => f.status === "forwarded") ?? false);
 
   const forParser = boundHeaderBlock(raw.bytes, limits.maxHeaderBlockBytes);
   if (forParser.cut) notices.push(`The message's header block was longer than ${formatBytes(limits.maxHeaderBlockBytes)}; only its beginning was read.`);
@@ -148,6 +200,12 @@ export async function receiveEmail(ctx: ServiceContext, message: IncomingEmail, 
     recognition,
     attachments,
     notices,
+    keepContent,
+    plusTag: address.tag,
+    deliveredTo: envelopeTo === recipient.address ? null : truncateChars(envelopeTo, limits.maxAddressChars),
+    authentication: authenticationText(authentication),
+    suspicious: dmarcFailed && business.dmarcFailurePolicy === "flag",
+    forwards: forwards.outcomes,
   });
   if (!result.stored) {
     // Either a copy of a stored message, or the mailbox stopped taking mail after it was looked up.

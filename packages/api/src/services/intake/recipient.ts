@@ -14,6 +14,10 @@ export interface IntakeTarget {
   business: BusinessDefaults;
   /** The owner has an enabled webhook endpoint. */
   webhooks: boolean;
+  /** Routing (CONTRACT §13): forwarding destinations, whether a forwarded message is kept, the pause. */
+  forwardTo: string[];
+  keepCopy: boolean;
+  paused: boolean;
 }
 
 // Mail to one address tends to come in bursts (a sign-up sends two or three), so a found
@@ -31,6 +35,9 @@ async function load(ctx: Pick<ServiceContext, "db" | "log">, address: string, no
     features: userFeaturesFrom(row.features),
     business: businessDefaultsFrom(ctx, row.setting),
     webhooks: row.webhooks,
+    forwardTo: row.forwardTo,
+    keepCopy: row.keepCopy,
+    paused: row.paused,
   };
 }
 

@@ -1,4 +1,4 @@
-import { attachmentObjectKey, insertMessage, messageObjectKey, type Recipient } from "@mailroom/db";
+import { attachmentObjectKey, insertMessage, messageObjectKey, type ForwardOutcome, type Recipient } from "@mailroom/db";
 import type { ServiceContext } from "../../context/service-context.ts";
 import type { Recognition } from "../../events/message-stored.ts";
 import { newId } from "../../lib/crypto.ts";
@@ -20,7 +20,16 @@ export interface MessageToStore extends Omit<ParsedMessage, "messageId"> {
   recognition: Recognition | null;
   /** Notices gathered so far (truncation, parse failure); storage adds its own. */
   notices: string[];
+  /** False for a mailbox that forwards without keeping a copy: only the metadata and the display headers are kept. */
+  keepContent: boolean;
+  plusTag: string | null;
+  deliveredTo: string | null;
+  authentication: string;
+  suspicious: boolean;
+  forwards: ForwardOutcome[] | null;
 }
+
+const forwardedOnly = "Forwarded without keeping a copy (this mailbox's setting): only the sender, the subject and where it went are kept.";
 
 export type StoreResult = { stored: true; id: string; attachmentCount: number; notice: string | null } | { stored: false };
 
@@ -108,12 +117,12 @@ async function removeObjects(ctx: StoreContext, keys: string[], messageId: strin
  */
 export async function storeMessage(ctx: StoreContext, attachmentMaxBytes: number, message: MessageToStore): Promise<StoreResult> {
   const id = newId();
-  const notices = [...message.notices];
-  const packed = await packBody({ text: message.text, html: message.html, headers: message.headers });
-  const [object, files] = await Promise.all([
-    putMessageObject(ctx, id, packed, message.raw, notices),
-    Promise.all(message.attachments.map((a) => putAttachment(ctx, attachmentMaxBytes, id, a))),
-  ]);
+  const keep = message.keepContent;
+  const notices = keep ? [...message.notices] : [forwardedOnly];
+  const packed = await packBody({ text: keep ? message.text : null, html: keep ? message.html : null, headers: message.headers });
+  const [object, files]: [Written | null, StoredFile[]] = keep
+    ? await Promise.all([putMessageObject(ctx, id, packed, message.raw, notices), Promise.all(message.attachments.map((a) => putAttachment(ctx, attachmentMaxBytes, id, a)))])
+    : [null, []];
   const notice = notices.length > 0 ? notices.join(" ") : null;
   const written = [object, ...files.map((f) => f.written)].filter((w): w is Written => w !== null);
 
@@ -139,11 +148,16 @@ export async function storeMessage(ctx: StoreContext, attachmentMaxBytes: number
         recognitionSource: message.recognition?.source ?? "rules",
         receivedAt: message.receivedAt,
         expiresAt: message.expiresAt,
-        preview: previewOf(message.text),
+        preview: keep ? previewOf(message.text) : null,
         bodyLocation: object ? "message" : "d1",
         body: object ? null : packed,
         objectBytes: written.reduce((sum, w) => sum + w.bytes, 0),
         objectCount: written.length,
+        plusTag: message.plusTag,
+        deliveredTo: message.deliveredTo,
+        authentication: message.authentication,
+        suspicious: message.suspicious,
+        forwards: message.forwards,
       },
       files.map((f) => ({
         id: f.id,

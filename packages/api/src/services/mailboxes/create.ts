@@ -48,7 +48,7 @@ export async function createMailbox(
     const expiresAt = hours ? new Date(createdAt.getTime() + hours.data * hourMs) : null;
     const mailbox = { id: newId(), userId: user.id, localPart, domain, address: `${localPart}@${domain}`, createdAt, expiresAt };
     const outcome = await insertMailboxUnderCap(ctx.db, mailbox, defaults.mailboxCap);
-    if (outcome === "created") return { ...mailbox, disabled: false, unreadCount: 0 };
+    if (outcome === "created") return { ...mailbox, disabled: false, unreadCount: 0, forwardTo: [], keepCopy: true, paused: false };
     if (outcome === "cap_reached") {
       throw new AppError("quota_exceeded", `You have reached the limit of ${defaults.mailboxCap} mailboxes. Delete one to create another.`);
     }

@@ -17,6 +17,9 @@ export function publicMailbox(mailbox: MailboxRow) {
     disabled: mailbox.disabled,
     createdAt: mailbox.createdAt,
     expiresAt: mailbox.expiresAt,
+    forwardTo: mailbox.forwardTo,
+    keepCopy: mailbox.keepCopy,
+    paused: mailbox.paused,
   };
 }
 

@@ -4,7 +4,23 @@ import { safeFilename } from "./filename.ts";
 
 type SummaryColumns = Pick<
   MessageListRow,
-  "id" | "mailboxId" | "fromAddress" | "envelopeFrom" | "fromName" | "toAddress" | "subject" | "preview" | "textBody" | "receivedAt" | "readAt" | "recognitionKind" | "recognitionValue" | "recognitionSource"
+  | "id"
+  | "mailboxId"
+  | "fromAddress"
+  | "envelopeFrom"
+  | "fromName"
+  | "toAddress"
+  | "subject"
+  | "preview"
+  | "textBody"
+  | "receivedAt"
+  | "readAt"
+  | "recognitionKind"
+  | "recognitionValue"
+  | "recognitionSource"
+  | "plusTag"
+  | "deliveredTo"
+  | "suspicious"
 >;
 
 /** CONTRACT §8: `source` is "rules" or "ai" on every message, "rules" when nothing was found. */
@@ -25,7 +41,24 @@ export function messageSummary(row: SummaryColumns, mailboxAddress: string) {
     receivedAt: row.receivedAt,
     read: row.readAt !== null,
     recognition: recognitionOf(row),
+    /** CONTRACT §13: the plus tag of the address it was sent to, and that address. */
+    tag: row.plusTag,
+    deliveredTo: row.deliveredTo ?? row.toAddress,
+    suspicious: row.suspicious,
   };
+}
+
+const authResults = ["pass", "fail", "softfail", "neutral", "none", "temperror", "permerror", "unknown"] as const;
+type AuthResult = (typeof authResults)[number];
+
+function authResult(value: string | undefined): AuthResult {
+  return authResults.find((r) => r === value) ?? "unknown";
+}
+
+/** The stored "spf dkim dmarc" verdict; "unknown" for mail stored before it was read. */
+function authenticationOf(text: string | null): { spf: AuthResult; dkim: AuthResult; dmarc: AuthResult } {
+  const [spf, dkim, dmarc] = text?.split(" ") ?? [];
+  return { spf: authResult(spf), dkim: authResult(dkim), dmarc: authResult(dmarc) };
 }
 
 export function messageDetail(row: MessageListRow, mailboxAddress: string, files: AttachmentRow[], body: MessageBody) {
@@ -39,6 +72,8 @@ export function messageDetail(row: MessageListRow, mailboxAddress: string, files
     notice: row.notice,
     rawAvailable: row.rawKey !== null,
     expiresAt: row.expiresAt,
+    authentication: authenticationOf(row.authentication),
+    forwards: row.forwards ?? [],
     attachments: files.map((file, i) => ({
       id: file.id,
       // Names stored before they were made safe at intake are made safe here.

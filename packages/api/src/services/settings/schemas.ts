@@ -61,7 +61,11 @@ const businessDefaultValues = {
   aiFallbackDaily: 20,
   // The platform's free-plan D1 size (CONTRACT §12); a paid plan's databases hold 10 GB.
   storageCapBytes: 500_000_000,
+  dmarcFailurePolicy: "accept",
 } as const;
+
+/** What intake does with mail that fails DMARC (CONTRACT §13). */
+const dmarcFailurePolicies = ["accept", "flag", "reject"] as const;
 
 /** A whole number in [min, max], with plain words for each way it can be wrong. */
 function count(min: number, max: number, unit: string, maxText = `${max.toLocaleString("en")} ${unit}`) {
@@ -80,6 +84,7 @@ const businessFields = z.object({
   attachmentMaxBytes: count(0, 25 * mib, "bytes", "25 MiB"),
   aiFallbackDaily: count(0, 100_000, "recognitions"),
   storageCapBytes: count(1_000_000, 10_000_000_000, "bytes", "10,000,000,000 bytes (10 GB)"),
+  dmarcFailurePolicy: z.enum(dmarcFailurePolicies, { error: "Choose accept, flag or reject" }),
 });
 
 export type BusinessDefaults = z.output<typeof businessFields>;
@@ -98,6 +103,7 @@ export const businessDefaultsSchema = businessFields.partial().transform(
     attachmentMaxBytes: stored.attachmentMaxBytes ?? businessDefaultValues.attachmentMaxBytes,
     aiFallbackDaily: stored.aiFallbackDaily ?? businessDefaultValues.aiFallbackDaily,
     storageCapBytes: stored.storageCapBytes ?? businessDefaultValues.storageCapBytes,
+    dmarcFailurePolicy: stored.dmarcFailurePolicy ?? businessDefaultValues.dmarcFailurePolicy,
   }),
 );
 
