@@ -4,6 +4,7 @@ import account from "./account.json";
 import admin from "./admin.json";
 import apiKeys from "./apiKeys.json";
 import auth from "./auth.json";
+import blocklist from "./blocklist.json";
 import common from "./common.json";
 import errors from "./errors.json";
 import home from "./home.json";
@@ -20,6 +21,7 @@ const en = {
   admin,
   apiKeys,
   auth,
+  blocklist,
   common,
   errors,
   home,

@@ -78,6 +78,16 @@ export function useErrorText() {
         return t("issues.localPartDots");
       case "local_part_reserved":
         return t("issues.localPartReserved");
+      case "block_pattern":
+        return t("issues.blockPattern");
+      case "block_pattern_exists":
+        return t("issues.blockPatternExists");
+      case "forward_to_self":
+        return t("issues.forwardToSelf");
+      case "catch_all_mailbox":
+        return t("issues.catchAllMailbox");
+      case "catch_all_owner":
+        return t("issues.catchAllOwner");
       default:
         return issue.message;
     }

@@ -9,6 +9,7 @@ import { useErrorText } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 import { FormError } from "@/components/form-error";
 import { PageHeader } from "@/components/page-header";
+import { CatchAllSettings } from "./catch-all";
 
 const mib = 1024 * 1024;
 // The platform states database sizes in decimal units (500 MB, 10 GB).
@@ -122,6 +123,8 @@ function DomainsForm({ turn }: { turn: FormTurn }) {
   );
 }
 
+type DmarcPolicy = "accept" | "flag" | "reject";
+
 /** The business defaults the form edits, each labelled by its own message. */
 type DefaultsKey = "mailboxCap" | "retentionDays" | "outboundDailyQuota" | "apiDailyQuota" | "attachmentMaxMiB" | "aiFallbackDaily" | "storageCapMB";
 
@@ -130,6 +133,7 @@ function DefaultsForm({ turn }: { turn: FormTurn }) {
   const utils = trpc.useUtils();
   const settings = trpc.admin.settings.get.useQuery();
   const [values, setValues] = useState<Record<string, string>>({});
+  const [dmarcPolicy, setDmarcPolicy] = useState<DmarcPolicy>("accept");
   const save = trpc.admin.settings.setDefaults.useMutation({ onSuccess: () => utils.admin.settings.get.invalidate() });
   useEffect(() => {
     const d = settings.data?.defaults;
@@ -143,6 +147,7 @@ function DefaultsForm({ turn }: { turn: FormTurn }) {
       aiFallbackDaily: String(d.aiFallbackDaily),
       storageCapMB: String(d.storageCapBytes / mb),
     });
+    setDmarcPolicy(d.dmarcFailurePolicy);
   }, [settings.data]);
   const errors = useErrorText().fields(save.error);
   const number = (key: string) => Number(values[key] ?? "");
@@ -157,6 +162,7 @@ function DefaultsForm({ turn }: { turn: FormTurn }) {
       attachmentMaxBytes: Math.round(number("attachmentMaxMiB") * mib),
       aiFallbackDaily: number("aiFallbackDaily"),
       storageCapBytes: Math.round(number("storageCapMB") * mb),
+      dmarcFailurePolicy: dmarcPolicy,
     });
   };
   // A cap of 0 is allowed (it stops mailbox creation), but it should not pass without a word.
@@ -177,6 +183,15 @@ function DefaultsForm({ turn }: { turn: FormTurn }) {
         {field("aiFallbackDaily")}
         {field("storageCapMB", "storageCapBytes")}
       </div>
+      <div className="field">
+        <label htmlFor="dmarc-policy">{t("dmarcPolicy")}</label>
+        <select id="dmarc-policy" value={dmarcPolicy} aria-describedby="dmarc-policy-hint" onChange={(e) => { setDmarcPolicy(e.target.value as DmarcPolicy); save.reset(); }}>
+          <option value="accept">{t("dmarcPolicies.accept")}</option>
+          <option value="flag">{t("dmarcPolicies.flag")}</option>
+          <option value="reject">{t("dmarcPolicies.reject")}</option>
+        </select>
+        <span id="dmarc-policy-hint" className="hint">{t("dmarcPolicyHint")}</span>
+      </div>
       <FormError error={save.error} />
       {save.isSuccess && turn.current && <p className="alert ok" role="status">{t("defaultsSaved")}</p>}
       <button className="button primary" type="submit" disabled={save.isPending}>{t("saveDefaults")}</button>
@@ -192,6 +207,7 @@ export function MailSettingsAdmin() {
     <div className="stack">
       <PageHeader title={t("title")} />
       <DomainsForm turn={turn("domains")} />
+      <CatchAllSettings />
       <DefaultsForm turn={turn("defaults")} />
     </div>
   );

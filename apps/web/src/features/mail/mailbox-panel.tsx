@@ -10,6 +10,7 @@ import { FormError } from "@/components/form-error";
 import { useErrorText } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 import { LifetimeField, MailboxExpiry } from "./expiry";
+import { MailboxRouting, RoutingBadges } from "./mailbox-routing";
 
 /** The user's mailbox addresses: create (random or custom, on an allowed domain), copy, delete. */
 export function MailboxPanel() {
@@ -70,6 +71,7 @@ export function MailboxPanel() {
               <span className="row">
                 <code className="token" data-testid="mailbox-address">{box.address}</code>
                 {box.unread > 0 && <span className="badge ok">{t("unread", { count: box.unread })}</span>}
+                <RoutingBadges box={box} />
                 <MailboxExpiry id={box.id} address={box.address} expiresAt={box.expiresAt} />
               </span>
               <span className="row">
@@ -86,6 +88,7 @@ export function MailboxPanel() {
                   {t("delete")}
                 </button>
               </span>
+              <MailboxRouting box={box} />
             </li>
           ))}
         </ul>

@@ -74,6 +74,7 @@ export function MessageList({ mailboxId, query, bulk = false }: { mailboxId?: st
                 >
                   {m.subject || t("noSubject")}
                 </Link>
+                {m.suspicious && <> <span className="badge warn">{t("suspicious")}</span></>}
                 <div className="muted" style={{ fontWeight: 400, fontSize: "0.85rem" }}>{m.preview}</div>
               </td>
               <td data-label={t("code")}>
@@ -84,7 +85,10 @@ export function MessageList({ mailboxId, query, bulk = false }: { mailboxId?: st
                   </span>
                 )}
               </td>
-              <td className="muted" data-label={t("to")}>{m.mailboxAddress}</td>
+              <td className="muted" data-label={t("to")}>
+                {m.mailboxAddress}
+                {m.tag !== null && <> <span className="badge">{t("tag", { tag: m.tag })}</span></>}
+              </td>
               <td className="muted" data-label={t("received")}>{format.dateTime(m.receivedAt, { dateStyle: "short", timeStyle: "short" })}</td>
             </tr>
           ))}

@@ -10,7 +10,16 @@ import { errorCode, useErrorText } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 import { ReplyButton } from "@/features/outbound/reply-button";
 import { HtmlBody } from "./html-body";
+import { AuthenticationBadges, ForwardOutcomes } from "./message-routing";
 import { RecognitionCard } from "./recognition-badge";
+
+/** The address without its plus tag: a different one means a catch-all took the message. */
+function baseAddress(address: string): string {
+  const at = address.lastIndexOf("@");
+  const local = address.slice(0, at);
+  const plus = local.indexOf("+");
+  return plus > 0 ? `${local.slice(0, plus)}${address.slice(at)}` : address;
+}
 
 export function MessageView({ id }: { id: string }) {
   const t = useTranslations("mail.view");
@@ -67,10 +76,12 @@ export function MessageView({ id }: { id: string }) {
           <p className="muted">
             {t("meta", {
               from: m.from.name ? `${m.from.name} <${m.from.address}>` : m.from.address,
-              to: m.to,
+              to: m.deliveredTo,
               date: format.dateTime(m.receivedAt, { dateStyle: "medium", timeStyle: "short" }),
-            })}
+            })}{" "}
+            {m.tag !== null && <span className="badge" data-testid="plus-tag">{t("tag", { tag: m.tag })}</span>}
           </p>
+          {baseAddress(m.deliveredTo) !== m.to && <p className="muted">{t("caughtBy", { mailbox: m.to })}</p>}
         </div>
         <div className="row">
           <Link className="button small" href="/inbox">{t("inbox")}</Link>
@@ -87,7 +98,9 @@ export function MessageView({ id }: { id: string }) {
         </div>
       </div>
       <ErrorAlert error={remove.error ?? markRead.error} />
+      <AuthenticationBadges authentication={m.authentication} suspicious={m.suspicious} />
       <RecognitionCard recognition={m.recognition} />
+      <ForwardOutcomes forwards={m.forwards} />
       {m.notice && <p className="alert error">{m.notice}</p>}
       {m.attachments.length > 0 && (
         <section aria-labelledby="attachments-heading" className="card">

@@ -96,6 +96,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
         <NavLink href="/settings/messenger" onNavigate={close}>{t("messenger")}</NavLink>
         <NavLink href="/settings/webhooks" onNavigate={close}>{t("webhooks")}</NavLink>
         <NavLink href="/settings/api-keys" onNavigate={close}>{t("apiKeys")}</NavLink>
+        <NavLink href="/settings/blocklist" onNavigate={close}>{t("blocklist")}</NavLink>
         <NavLink href="/account" onNavigate={close}>{t("account")}</NavLink>
         {user.role === "admin" && (
           <>
@@ -104,6 +105,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
             <NavLink href="/admin/users" onNavigate={close}>{t("users")}</NavLink>
             <NavLink href="/admin/settings" onNavigate={close}>{t("mailSettings")}</NavLink>
             <NavLink href="/admin/storage" onNavigate={close}>{t("storage")}</NavLink>
+            <NavLink href="/admin/blocklist" onNavigate={close}>{t("globalBlocklist")}</NavLink>
             <NavLink href="/admin/messenger" onNavigate={close}>{t("bot")}</NavLink>
           </>
         )}
