@@ -17,7 +17,7 @@ describe("admin mail settings", () => {
     const { trpc } = await signedIn("admin");
     const settings = await trpc.admin.settings.get.query();
     expect(settings.domains).toEqual({ domains: ["mail.localhost"], defaultDomain: "mail.localhost", roleAccess: { admin: ["mail.localhost"], user: ["mail.localhost"] } });
-    expect(settings.defaults).toEqual({ mailboxCap: 20, retentionDays: 7, outboundDailyQuota: 20, apiDailyQuota: 1000, attachmentMaxBytes: 10 * 1024 * 1024, aiFallbackDaily: 20, storageCapBytes: 500_000_000 });
+    expect(settings.defaults).toEqual({ mailboxCap: 20, retentionDays: 7, outboundDailyQuota: 20, apiDailyQuota: 1000, attachmentMaxBytes: 10 * 1024 * 1024, aiFallbackDaily: 20, storageCapBytes: 500_000_000, dmarcFailurePolicy: "accept" });
   });
 
   it("stores domains and defaults, validating them with field errors", async () => {

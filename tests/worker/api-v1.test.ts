@@ -167,7 +167,7 @@ describe("REST API v1", () => {
       .filter((r) => r.path.startsWith("/api/v1/") && r.method !== "ALL" && !["/api/v1/openapi.json", "/api/v1/docs"].includes(r.path))
       .map((r) => `${r.method} ${r.path}`);
     expect([...new Set(served)].sort()).toEqual(documented.sort());
-    expect(documented).toHaveLength(10);
+    expect(documented).toHaveLength(12);
     for (const ops of Object.values(doc.paths)) {
       for (const op of Object.values(ops)) {
         expect(op.security).toEqual([{ bearer: [] }]);

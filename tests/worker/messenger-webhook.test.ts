@@ -285,10 +285,10 @@ describe("bot commands", () => {
     expect(await lastText(chatId)).toContain("No messages yet");
 
     const base = Date.now() - 100_000;
-    await db().insert(mailboxes).values(
-      Array.from({ length: 12 }, (_, i) => ({ id: `${user.id}-m${i}`, userId: user.id, localPart: `m${i}`, domain: "mail.localhost", address: `m${i}-${user.id}@mail.localhost`, createdAt: new Date(base + i * 1000) })),
-    );
     // One row per statement: D1 allows 100 bound variables per query.
+    for (let i = 0; i < 12; i++) {
+      await db().insert(mailboxes).values({ id: `${user.id}-m${i}`, userId: user.id, localPart: `m${i}`, domain: "mail.localhost", address: `m${i}-${user.id}@mail.localhost`, createdAt: new Date(base + i * 1000) });
+    }
     const rows = Array.from({ length: 12 }, (_, i) => ({
         id: `${user.id}-msg${i}`, mailboxId: `${user.id}-m0`, userId: user.id, messageIdHeader: `<msg${i}@x>`, envelopeFrom: "bounce@example.com",
         fromAddress: `sender${i}@example.com`, fromName: i === 11 ? "Eve & <Co>" : null, toAddress: `m0-${user.id}@mail.localhost`,

@@ -235,6 +235,19 @@ describe("replies", () => {
     expect(call?.body.headers).toEqual({ "In-Reply-To": "<order-7@shop.example>", References: "<thread-1@shop.example> <thread-2@shop.example> <order-7@shop.example>" });
   });
 
+  it("answers mail sent to box+tag from box itself (the tag is not an address of its own)", async () => {
+    const { trpc, box } = await sender();
+    const [local, domain] = box.address.split("@");
+    const tagged = `${local ?? ""}+news@${domain ?? ""}`;
+    await deliver(emailMessage({ from: "shop@example.com", to: tagged, raw: simpleMail({ from: "Shop <shop@example.com>", to: tagged, subject: "Tagged", messageId: "<tagged-1@shop.example>" }) }));
+    const [received] = (await trpc.messages.list.query({ query: "tag:news" })).items;
+    expect(received).toMatchObject({ tag: "news", deliveredTo: tagged, mailboxId: box.id });
+    await trpc.outbound.send.mutate({ mailboxId: received?.mailboxId ?? "", ...mail("shop@example.com", { subject: "Re: Tagged", inReplyTo: received?.id }) });
+    const [call] = await resendCalls(box.address);
+    expect(call?.body.from).toContain(box.address);
+    expect(JSON.stringify(call?.body)).not.toContain("+news");
+  });
+
   it("refuses to reply to another user's message", async () => {
     const owner = await sender();
     await deliver(emailMessage({ from: "a@example.com", to: owner.box.address, raw: simpleMail({ to: owner.box.address, messageId: "<private@example.com>" }) }));

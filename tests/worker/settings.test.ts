@@ -8,7 +8,7 @@ import { serviceContext } from "./support/service-context.ts";
 
 const db = createDb(env.DB);
 const deps = serviceContext();
-const builtIn = { mailboxCap: 20, retentionDays: 7, outboundDailyQuota: 20, apiDailyQuota: 1000, attachmentMaxBytes: 10 * 1024 * 1024, aiFallbackDaily: 20, storageCapBytes: 500_000_000 };
+const builtIn = { mailboxCap: 20, retentionDays: 7, outboundDailyQuota: 20, apiDailyQuota: 1000, attachmentMaxBytes: 10 * 1024 * 1024, aiFallbackDaily: 20, storageCapBytes: 500_000_000, dmarcFailurePolicy: "accept" };
 const domains = { domains: ["a.example", "b.example"], defaultDomain: "b.example", roleAccess: { admin: ["a.example", "b.example"], user: ["b.example"] } };
 
 /** A KV namespace that fails every call, as during an outage. */

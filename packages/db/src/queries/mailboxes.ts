@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, lte, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client.ts";
-import { mailboxes, messages, systemSettings, userFeatures, users, webhookEndpoints } from "../schema/index.ts";
+import { blockRules, mailboxes, messages, systemSettings, userFeatures, users, webhookEndpoints } from "../schema/index.ts";
 import { errorText } from "./errors.ts";
 import type { UserFeaturesValues } from "./settings.ts";
 
@@ -158,6 +158,8 @@ export interface IntakeRecipient extends Recipient {
   forwardTo: string[];
   keepCopy: boolean;
   paused: boolean;
+  /** The owner's and the global block rules (CONTRACT §13): read with the recipient, so a sender check costs no round trip. */
+  blockRules: { id: string; pattern: string; global: boolean }[];
 }
 
 /**
@@ -186,6 +188,8 @@ export async function findIntakeRecipient(db: Database, address: string, setting
       apiDailyQuota: userFeatures.apiDailyQuota,
       setting: sql<string | null>`(SELECT ${systemSettings.value} FROM ${systemSettings} WHERE ${systemSettings.key} = ${settingKey})`,
       webhooks: sql<number>`EXISTS (SELECT 1 FROM ${webhookEndpoints} WHERE ${webhookEndpoints.userId} = ${mailboxes.userId} AND ${webhookEndpoints.enabled} = 1)`,
+      blockRules: sql<string>`(SELECT json_group_array(json_array(${blockRules.id}, ${blockRules.pattern}, ${blockRules.userId} IS NULL)) FROM ${blockRules}
+        WHERE ${blockRules.userId} = ${mailboxes.userId} OR ${blockRules.userId} IS NULL)`,
     })
     .from(mailboxes)
     .innerJoin(users, eq(users.id, mailboxes.userId))
@@ -215,6 +219,7 @@ export async function findIntakeRecipient(db: Database, address: string, setting
     forwardTo: row.forwardTo,
     keepCopy: row.keepCopy,
     paused: row.paused,
+    blockRules: (JSON.parse(row.blockRules) as [string, string, number][]).map(([id, pattern, global]) => ({ id, pattern, global: global === 1 })),
   };
 }
 

@@ -63,12 +63,6 @@ export async function deleteCatchAll(db: Database, domain: string): Promise<void
   await db.delete(domainCatchAll).where(eq(domainCatchAll.domain, domain));
 }
 
-/** The rules among `patterns` (lower case), of any owner: the caller keeps its recipient's and the global ones. */
-export async function findBlockRules(db: Database, patterns: readonly string[]): Promise<{ id: string; userId: string | null }[]> {
-  if (patterns.length === 0) return [];
-  return db.select({ id: blockRules.id, userId: blockRules.userId }).from(blockRules).where(inList(blockRules.pattern, patterns));
-}
-
 /** Counts one blocked message against each rule that blocked it. */
 export async function countBlocked(db: Database, ids: readonly string[], now: Date): Promise<void> {
   if (ids.length === 0) return;

@@ -10,7 +10,7 @@ import { readRaw, synthesizeMessageId } from "./raw.ts";
 import { intakeTarget, type IntakeTarget } from "./recipient.ts";
 import { authenticationFields, readAuthentication, type AuthenticationVerdict } from "./authentication.ts";
 import { sendersIn, splitPlusAddress } from "../routing/address.ts";
-import { blockRulesFor, countBlockedMessage } from "../routing/blocklist.ts";
+import { blockingRules, countBlockedMessage } from "../routing/blocklist.ts";
 import { catchAllAddress } from "../routing/catch-all.ts";
 import { forwardedBefore, forwardToAll, loopOutcomes } from "../routing/forward.ts";
 import { getBusinessDefaults } from "../settings/index.ts";
@@ -112,16 +112,15 @@ export async function receiveEmail(ctx: ServiceContext, message: IncomingEmail, 
   const envelopeTo = message.to.trim().toLowerCase();
   if (envelopeTo === "") return reject(message);
   const address = splitPlusAddress(envelopeTo);
-  // The recipient and the senders' block rules are read at once, before the message is.
-  const [found, rules] = await Promise.all([intakeTarget(ctx, address.base), blockRulesFor(ctx, sendersIn(message.from, message.headers.get("from")))]);
-  const target = await routeTarget(ctx, address, found);
+  const target = await routeTarget(ctx, address, await intakeTarget(ctx, address.base));
   // A paused mailbox answers like an unknown one (and its catch-all does not take over).
   if (!target || target.paused) return reject(message);
   const { recipient, features, business, webhooks } = target;
-  const blocking = rules.filter((rule) => rule.userId === null || rule.userId === recipient.userId);
+  // Block rules came with the recipient; the senders are checked before the message is read.
+  const blocking = blockingRules(target.blockRules, sendersIn(message.from, message.headers.get("from")));
   if (blocking.length > 0) {
     await countBlockedMessage(ctx, blocking.map((rule) => rule.id));
-    return reject(message, blocking.some((rule) => rule.userId !== null) ? blockedByOwner : blockedByService);
+    return reject(message, blocking.some((rule) => !rule.global) ? blockedByOwner : blockedByService);
   }
 
   const receivedAt = ctx.clock.now();

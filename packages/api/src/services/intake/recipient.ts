@@ -18,10 +18,13 @@ export interface IntakeTarget {
   forwardTo: string[];
   keepCopy: boolean;
   paused: boolean;
+  /** The owner's and the global block rules by pattern. */
+  blockRules: Map<string, { id: string; global: boolean }>;
 }
 
 // Mail to one address tends to come in bursts (a sign-up sends two or three), so a found
-// recipient is kept briefly. Unknown addresses are never kept: a mailbox created a moment ago in
+// recipient is kept briefly, with the rules that route its mail (forwarding, pause, block rules):
+// a change to them shows in other isolates within that time. Unknown addresses are never kept: a mailbox created a moment ago in
 // another isolate must not bounce. A recipient deleted or disabled meanwhile is caught when the
 // message is stored (the insert checks the mailbox again).
 const targets = new IsolateCache<IntakeTarget | null>(30_000, 1_000);
@@ -38,6 +41,7 @@ async function load(ctx: Pick<ServiceContext, "db" | "log">, address: string, no
     forwardTo: row.forwardTo,
     keepCopy: row.keepCopy,
     paused: row.paused,
+    blockRules: new Map(row.blockRules.map((rule) => [rule.pattern, { id: rule.id, global: rule.global }])),
   };
 }
 

@@ -1,9 +1,10 @@
-import { countBlocked, countBlockRules, deleteBlockRule, findBlockRules, insertBlockRule, listBlockRules, type BlockRuleRow } from "@mailroom/db";
+import { countBlocked, countBlockRules, deleteBlockRule, insertBlockRule, listBlockRules, type BlockRuleRow } from "@mailroom/db";
 import { z } from "zod";
 import type { ServiceContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
 import { newId } from "../../lib/crypto.ts";
 import { blockPatternsFor } from "./address.ts";
+import { forgetCachedReads } from "../../context/isolate-cache.ts";
 
 /** Rules per user, and global rules: enough for a real list, small enough to read in one page. */
 const maxBlockRules = 500;
@@ -39,18 +40,15 @@ export async function addRule(ctx: Pick<ServiceContext, "db" | "clock">, ownerId
     throw new AppError("quota_exceeded", `A blocklist holds at most ${maxBlockRules} entries. Remove one to add another.`);
   }
   const row = await insertBlockRule(ctx.db, { id: newId(), userId: ownerId, pattern, createdAt: ctx.clock.now() });
+  forgetCachedReads();
   if (!row) throw new AppError("conflict", `${pattern} is already blocked`, { issues: [{ path: "pattern", message: "Already on the list", rule: "block_pattern_exists" }] });
   return publicBlockRule(row);
 }
 
 export async function removeRule(ctx: Pick<ServiceContext, "db">, ownerId: string | null, id: string) {
   if (!(await deleteBlockRule(ctx.db, id, ownerId))) throw new AppError("not_found", "No such blocklist entry");
+  forgetCachedReads();
   return { ok: true as const };
-}
-
-/** The rules that match any of these senders, of any owner (intake keeps the recipient's and the global ones). */
-export async function blockRulesFor(ctx: Pick<ServiceContext, "db">, senders: readonly string[]): Promise<{ id: string; userId: string | null }[]> {
-  return findBlockRules(ctx.db, blockPatternsFor(senders));
 }
 
 /** Counts a blocked message against its rules; a failure to count never lets the message in. */
@@ -60,4 +58,13 @@ export async function countBlockedMessage(ctx: Pick<ServiceContext, "db" | "cloc
   } catch (error) {
     ctx.log.error("a blocked message could not be counted", error, { rules: ruleIds.length });
   }
+}
+
+/** The rules of a recipient's owner and the global ones that match any of these senders. */
+export function blockingRules(rules: ReadonlyMap<string, { id: string; global: boolean }>, senders: readonly string[]): { id: string; global: boolean }[] {
+  if (rules.size === 0) return [];
+  return blockPatternsFor(senders).flatMap((pattern) => {
+    const rule = rules.get(pattern);
+    return rule ? [rule] : [];
+  });
 }
