@@ -311,4 +311,12 @@ describe("the words of a text", () => {
     expect(searchQueryTerms(many)).toHaveLength(8);
     expect(searchQueryTerms("-- @@ __")).toEqual([]);
   });
+
+  it("find a plus tag by `tag:` and its start, and as a word; `tag:` alone is no tag", () => {
+    expect(searchQueryTerms("tag:Shop hello")).toEqual(["tag:shop", "hello"]);
+    expect(searchQueryTerms("hello TAG:ünï")).toEqual(["tag:ünï", "hello"]);
+    expect(searchQueryTerms("tag:")).toEqual(["tag"]);
+    // Characters JSON would escape are left out on both sides, so a stored entry compares as written.
+    expect(searchQueryTerms('tag:a"b\\c')).toEqual(["tag:abc"]);
+  });
 });

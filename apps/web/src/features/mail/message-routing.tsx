@@ -18,13 +18,13 @@ export function AuthenticationBadges({ authentication, suspicious }: { authentic
   return (
     <div className="stack">
       {suspicious && <p className="alert error" role="note" data-testid="suspicious">{t("suspicious")}</p>}
-      <p className="row" aria-label={t("label")} data-testid="authentication">
+      <div className="row" role="group" aria-label={t("label")} data-testid="authentication">
         {methods.map((method) => (
           <span key={method} className={tone(authentication[method])} title={t(`explain.${authentication[method]}`)}>
             {t("badge", { method: t(`methods.${method}`), result: t(`results.${authentication[method]}`) })}
           </span>
         ))}
-      </p>
+      </div>
     </div>
   );
 }
