@@ -46,6 +46,9 @@ const DIRECT_AFTER_LABEL =
   /^[\s:：=\-–—>（(【[「"'“]*(?:is|was|are|ist|lautet|est|es|é|è|è:|to|jest|là|是|为|為|は|が|는|은|:|：)?[\s:：\-–—>)）】\]」"'”]*$/iu;
 // The code, then its label: "482913 is your verification code", "48213（登录验证码）".
 const DIRECT_BEFORE_LABEL = /^[\s,，（(【[]*(?:is|ist|est|es|é|è|是|为|為|は)?\s*(?:your|the|ihr|dein|votre|tu|seu|o seu|il tuo|您的|你的|您|你)?\s*$/iu;
+// With the sender's name between: "482913 is your Acme code", "482913 ist dein GitHub-Code"
+// (one or two capitalised words; the brand is written as it is, so this one minds case).
+const BRANDED_BEFORE_LABEL = /^[\s,]*(?:is|ist|est|es|é|è) (?:your|Your|ihr|Ihr|dein|Dein|votre|tu|seu|o seu|il tuo) (?:[A-Z0-9][\w.&'’]*[\s-]){1,2}$/u;
 
 // The label is the key of a "key: value" line: "Código de activación de la cuenta: k2w8fh"
 // (words only between them: no digits, no sentence end).
@@ -88,6 +91,8 @@ interface LabelFit {
   score: number;
   cost: number;
   direct: boolean;
+  /** The weight of the label's kind (a code label outright, a word for "code", a verification word). */
+  weight: number;
 }
 
 /** Labels starting within `radius` characters of the code; `labels` is sorted by start. */
@@ -117,9 +122,10 @@ function bestPositive(segment: string, labels: readonly PhraseMatch[], code: Cod
     const gap = gapBetween(segment, label, code);
     if (gap === null || gap.cost > MAX_LABEL_DISTANCE) continue;
     const direct =
-      weight >= 4 && (gap.labelFirst ? DIRECT_AFTER_LABEL.test(gap.text) || KEY_VALUE_GAP.test(gap.text) : DIRECT_BEFORE_LABEL.test(gap.text));
+      weight >= 4 &&
+      (gap.labelFirst ? DIRECT_AFTER_LABEL.test(gap.text) || KEY_VALUE_GAP.test(gap.text) : DIRECT_BEFORE_LABEL.test(gap.text) || BRANDED_BEFORE_LABEL.test(gap.text));
     const score = weight * proximity(gap.cost) + (direct ? DIRECT_BONUS : 0);
-    if (best === null || score > best.score) best = { score, cost: direct ? 0 : gap.cost, direct };
+    if (best === null || score > best.score) best = { score, cost: direct ? 0 : gap.cost, direct, weight };
   }
   return best;
 }
@@ -163,7 +169,13 @@ export function scoreCodes(segment: string, phrases: readonly PhraseMatch[], sig
     if (signals.subjectNamesCode) score += SUBJECT_NAMES_CODE_BONUS;
     else if (signals.subjectVerifies) score += SUBJECT_VERIFIES_BONUS;
     if (signals.verificationCue) score += CUE_BONUS;
-    if (signals.lookalikeMail) score -= LOOKALIKE_PENALTY;
+    // A code the Subject names, labelled right before it and alone on its line, is the mail's
+    // point even when a booking or a flight is mentioned around it (an airline's sign-in code);
+    // one a verification label names outright, in a mail with a Subject naming a code or with
+    // verification wording, loses only half (a transfer to sign with an invoice number nearby).
+    const unmistakable = signals.subjectNamesCode && positive.direct && alone;
+    const named = positive.direct && positive.weight === LABEL_WEIGHT.codeLabel && (signals.subjectNamesCode || signals.verificationCue);
+    if (signals.lookalikeMail && !unmistakable) score -= named ? LOOKALIKE_PENALTY / 2 : LOOKALIKE_PENALTY;
     scored.push({ value: code.value, score, position: code.start });
   }
   return scored;

@@ -27,10 +27,12 @@ const CONTEXT_BEFORE = 160;
 const URL_IN_TEXT = /https?:\/\/[^\s<>"'）)\]】」]+/g;
 const TRAILING_PUNCTUATION = /[.,;:!?。，；：！？'"”’]+$/;
 const WEAK_URL = /sign[-_]?in|log[-_]?in|auth|token|session|callback|\/link\b|\/m\/|[?&](?:t|k|key|code|c|sid|sig)=/i;
+// A click tracker's redirect (`/track/click?…`) stands for the link it wraps, so only other
+// `/track` URLs (parcel tracking) count as furniture.
 // A query value or path segment long and random enough to be a one-time token.
 const TOKEN_IN_URL = /[=/][A-Za-z0-9_\-.%]{12,}(?:[&#/]|$)/;
 const FURNITURE_URL =
-  /unsubscribe|opt[-_]?out|optout|preferences|email[-_]?settings|notification[-_]?settings|privacy|\/terms|\/legal|\/help|help\.|\/support|\/faq|\/contact|feedback|survey|webview|view[-_]?in[-_]?browser|[?&](?:web|view)=|\/open\b|\/o\/|\/pixel|\/beacon|\.(?:png|jpe?g|gif|svg|css|ico)(?:[?#]|$)|facebook\.com|twitter\.com|\/\/x\.com|linkedin\.com|instagram\.com|youtube\.com|tiktok\.com|weibo\.com|apps\.apple\.com|play\.google\.com|\/track(?:ing)?\b|\/orders?\b|\/invoices?\b|\/receipts?\b|\/blog\b|\/careers?\b|not[-_]?me|notme|security\/|seguridad\/|sicherheit\/|securite\/|sicurezza\/|seguranca\/|guvenlik\/|bezpieczenstwo\/|beveiliging\/|\/report|\/block|\/freeze|\/appeal|baja|desinscri|desabon|abmelden|afmelden|wypisz|abonelik|descadastr|disiscri|reject/i;
+  /unsubscribe|opt[-_]?out|optout|preferences|email[-_]?settings|notification[-_]?settings|privacy|\/terms|\/legal|\/help|help\.|\/support|\/faq|\/contact|feedback|survey|webview|view[-_]?in[-_]?browser|[?&](?:web|view)=|\/open\b|\/o\/|\/pixel|\/beacon|\.(?:png|jpe?g|gif|svg|css|ico)(?:[?#]|$)|facebook\.com|twitter\.com|\/\/x\.com|linkedin\.com|instagram\.com|youtube\.com|tiktok\.com|weibo\.com|apps\.apple\.com|play\.google\.com|\/track(?:ing)?\b(?!\/click)|\/orders?\b|\/invoices?\b|\/receipts?\b|\/blog\b|\/careers?\b|not[-_]?me|notme|security\/|seguridad\/|sicherheit\/|securite\/|sicurezza\/|seguranca\/|guvenlik\/|bezpieczenstwo\/|beveiliging\/|\/report|\/block|\/freeze|\/appeal|baja|desinscri|desabon|abmelden|afmelden|wypisz|abonelik|descadastr|disiscri|reject/i;
 
 interface LinkCandidate {
   url: string;

@@ -33,14 +33,19 @@ function visibleTextStart(visible: string): string {
   return htmlToText(visible).slice(0, MAX_TEXT);
 }
 
+// Text in composed form: a legacy charset such as windows-1258 (Vietnamese) decodes to base
+// letters followed by combining tone marks, which the language tables' words (composed) would
+// not match. Link targets are left exactly as written.
+const nfc = (text: string): string => text.normalize("NFC");
+
 export function prepareMail(input: RecognitionInput): PreparedMail {
   const html = (input.html ?? "").slice(0, MAX_HTML);
   const visible = html.length > 0 ? stripHidden(html) : "";
   return {
-    subject: cleanText((input.subject ?? "").slice(0, MAX_SUBJECT)).replace(/\s+/g, " "),
-    text: cleanText((input.text ?? "").slice(0, MAX_TEXT)),
-    htmlText: visible.length > 0 ? visibleTextStart(visible) : "",
-    anchors: html.length > 0 ? extractAnchors(visible) : [],
+    subject: cleanText(nfc((input.subject ?? "").slice(0, MAX_SUBJECT))).replace(/\s+/g, " "),
+    text: cleanText(nfc((input.text ?? "").slice(0, MAX_TEXT))),
+    htmlText: visible.length > 0 ? nfc(visibleTextStart(visible)) : "",
+    anchors: html.length > 0 ? extractAnchors(visible).map((anchor) => ({ href: anchor.href, text: nfc(anchor.text) })) : [],
   };
 }
 

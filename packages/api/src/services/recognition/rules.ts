@@ -17,10 +17,15 @@ interface Found {
   position: number;
 }
 
-// Full-width digits, letters and the ideographic space ("６２０", U+3000) are typed as ASCII.
-// One character maps to one, so positions stay valid.
+// Full-width digits, letters and signs ("６２０") are typed as ASCII, and every space of another
+// width (the ideographic space, thin and narrow no-break spaces that group digits: "318 604") is a
+// space. Full-width commas, stops, colons and slashes stay: in CJK text they end a phrase ("是
+// 318604，5分钟内有效"), where the ASCII ones would glue the digits into a number. One character
+// maps to one, so positions stay valid.
 function foldWidth(text: string): string {
-  return text.replace(/[\uFF01-\uFF5E\u3000]/g, (char) => (char === "\u3000" ? " " : String.fromCharCode(char.charCodeAt(0) - 0xfee0)));
+  return text.replace(/[\uFF01-\uFF0B\uFF0D\uFF10-\uFF19\uFF1B-\uFF5E\u3000\u2000-\u200A\u202F\u205F]/g, (char) =>
+    char <= "\u3000" ? " " : String.fromCharCode(char.charCodeAt(0) - 0xfee0),
+  );
 }
 
 function best<T extends { score: number }>(items: readonly T[], threshold: number): T | null {

@@ -11,7 +11,6 @@ export const de: LanguageTable = {
     "einmalpasswort",
     "einmal passwort",
     "einmalkennwort",
-    "zugangscode",
     "login code",
     "authentifizierungscode",
     "aktivierungscode",
@@ -28,7 +27,7 @@ export const de: LanguageTable = {
     "wiederherstellungscode",
     "rücksetzcode",
   ],
-  codeWords: ["code", "zahlenfolge", "pin", "diese zahl", "diese ziffern", "diese nummer", "folgende zahl"],
+  codeWords: ["code", "zahlenfolge", "pin", "diese zahl", "diese ziffern", "diese nummer", "folgende zahl", "zugangscode"],
   verificationWords: ["bestätig*", "verifizier*", "anmeld*", "einlogg*", "registrier*", "aktivier*", "zurücksetzen", "freigabe", "gib", "geben sie"],
   notCodeLabels: [
     "bestellung",

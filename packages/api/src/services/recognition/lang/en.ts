@@ -15,7 +15,6 @@ export const en: LanguageTable = {
     "signup code",
     "authentication code",
     "auth code",
-    "access code",
     "activation code",
     "temporary code",
     "single use code",
@@ -48,7 +47,7 @@ export const en: LanguageTable = {
     "verification number",
     "security number",
   ],
-  codeWords: ["code", "codes", "pin", "confirmation code", "these digits", "the digits", "this number", "the number below", "number below", "following number", "these characters", "the characters below"],
+  codeWords: ["code", "codes", "pin", "confirmation code", "these digits", "the digits", "this number", "the number below", "number below", "following number", "these characters", "the characters below", "access code"],
   verificationWords: [
     "verify*",
     "verification",
@@ -274,5 +273,6 @@ export const en: LanguageTable = {
     "otp",
     "approve",
     "signup",
+    "allow",
   ],
 };

@@ -7,7 +7,6 @@ export const fr: LanguageTable = {
     "code de verification",
     "code de sécurité",
     "code de connexion",
-    "code d'accès",
     "code d'activation",
     "code à usage unique",
     "code unique",
@@ -20,7 +19,7 @@ export const fr: LanguageTable = {
     "mot de passe unique",
     "code otp",
   ],
-  codeWords: ["code", "code de confirmation", "code pin", "ce numéro", "ces chiffres", "le numéro suivant"],
+  codeWords: ["code", "code de confirmation", "code pin", "ce numéro", "ces chiffres", "le numéro suivant", "code d'accès"],
   verificationWords: ["vérif*", "verif*", "valider", "validez", "validation", "confirm*", "connexion", "connecter", "inscription", "activer", "activez", "activation", "réinitialis*", "saisissez", "saisir", "entrez", "authentifi*"],
   notCodeLabels: [
     "commande",

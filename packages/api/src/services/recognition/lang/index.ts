@@ -1,5 +1,6 @@
 // Every language recognition reads. Order does not matter: all tables apply to every mail,
 // since mails mix languages (an English footer under a Korean code).
+import { cs } from "./cs.ts";
 import { de } from "./de.ts";
 import { en } from "./en.ts";
 import { es } from "./es.ts";
@@ -13,7 +14,9 @@ import { pt } from "./pt.ts";
 import { ru } from "./ru.ts";
 import { tr } from "./tr.ts";
 import type { LanguageTable } from "./types.ts";
+import { uk } from "./uk.ts";
+import { vi } from "./vi.ts";
 import { zhHans } from "./zh-Hans.ts";
 import { zhHant } from "./zh-Hant.ts";
 
-export const LANGUAGES: readonly LanguageTable[] = [en, zhHans, zhHant, ja, ko, ru, es, pt, de, fr, it, tr, pl, nl];
+export const LANGUAGES: readonly LanguageTable[] = [en, zhHans, zhHant, ja, ko, ru, es, pt, de, fr, it, tr, pl, nl, uk, cs, vi];

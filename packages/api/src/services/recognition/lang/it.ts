@@ -5,7 +5,6 @@ export const it: LanguageTable = {
   codeLabels: [
     "codice di verifica",
     "codice di sicurezza",
-    "codice di accesso",
     "codice di attivazione",
     "codice otp",
     "otp",
@@ -18,7 +17,7 @@ export const it: LanguageTable = {
     "codice di recupero",
     "codice di reimpostazione",
   ],
-  codeWords: ["codice", "codice di conferma", "pin", "questo numero", "queste cifre", "il seguente numero"],
+  codeWords: ["codice", "codice di conferma", "pin", "questo numero", "queste cifre", "il seguente numero", "codice di accesso"],
   verificationWords: ["verific*", "conferm*", "accedere", "accesso", "registr*", "attiv*", "reimpost*", "inserisci", "autorizza*"],
   notCodeLabels: [
     "ordine",

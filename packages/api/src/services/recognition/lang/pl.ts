@@ -52,9 +52,9 @@ export const pl: LanguageTable = {
   ],
   verificationCues: ["nie udostępniaj", "nie podawaj", "nikomu", "wygasa", "wygaśnie", "jest ważny", "ważny przez", "zignoruj"],
   lookalikeCues: ["rezerwacja została potwierdzona", "potwierdzenie rezerwacji", "twoja rezerwacja", "zameldowani*", "spotkanie", "spotkania", "rabat", "promocyjny", "wyprzedaż", "zamówienie wysłane", "paczka", "faktura"],
-  linkActions: ["aktywuj*", "potwierdź*", "potwierdz*", "zweryfikuj*", "zresetuj*", "ustaw nowe hasło", "nowe hasło", "zaloguj się", "link do logowania"],
+  linkActions: ["aktywuj*", "potwierdź*", "potwierdz*", "zweryfikuj*", "zresetuj*", "ustaw nowe hasło", "nowe hasło", "zaloguj się", "link do logowania", "zatwierdź", "tak, to ja"],
   linkSignIn: ["zaloguj", "logowanie"],
   linkAvoid: ["wypisz się", "wypisz", "wypisz się z newslettera", "regulamin", "prywatności", "pomoc", "zabezpiecz konto", "kupuj", "do sklepu"],
   notMe: ["jeśli to nie ty", "to nie ty", "to nie ja"],
-  urlActions: ["aktywuj", "potwierdz", "weryfik", "reset", "logowanie/link"],
+  urlActions: ["aktywuj", "potwierdz", "weryfik", "reset", "logowanie/link", "zatwierdz"],
 };

@@ -6,7 +6,6 @@ export const pt: LanguageTable = {
     "código de verificação",
     "codigo de verificacao",
     "código de segurança",
-    "código de acesso",
     "código de autorização",
     "código de ativação",
     "código de confirmação do registo",
@@ -19,7 +18,7 @@ export const pt: LanguageTable = {
     "código de login",
     "código para redefinir",
   ],
-  codeWords: ["código", "codigo", "pin", "código de confirmação", "este número", "estes dígitos", "o número abaixo"],
+  codeWords: ["código", "codigo", "pin", "código de confirmação", "este número", "estes dígitos", "o número abaixo", "código de acesso"],
   verificationWords: ["verific*", "confirm*", "ativar", "ative", "ativação", "acesso", "iniciar sessão", "entrar", "login", "cadastro", "registo", "registro", "redefinir", "digite", "introduza", "autorizar", "autorize"],
   notCodeLabels: [
     "pedido",
@@ -57,9 +56,9 @@ export const pt: LanguageTable = {
   ],
   verificationCues: ["não compartilhe", "nunca compartilhe", "nunca partilhe", "não partilhe", "expira em", "vale por", "válido durante", "é válido", "desconsidere", "ignore esta mensagem"],
   lookalikeCues: ["reserva confirmada", "sua reserva", "check-in", "check in", "reunião", "reuniao", "cupom", "desconto", "frete grátis", "pedido enviado", "pedido confirmado", "sua fatura"],
-  linkActions: ["confirm*", "verific*", "ativar", "ative", "ativação", "redefinir", "redefinir senha", "nova senha", "criar uma nova senha", "entrar agora", "link de acesso", "link mágico", "acessar"],
+  linkActions: ["confirm*", "verific*", "ativar", "ative", "ativação", "redefinir", "redefinir senha", "nova senha", "criar uma nova senha", "entrar agora", "link de acesso", "link mágico", "acessar", "aprovar", "fui eu", "definir uma nova palavra passe", "nova palavra passe", "recuperação da palavra passe"],
   linkSignIn: ["entrar", "iniciar sessão", "login"],
   linkAvoid: ["descadastrar", "descadastro", "cancelar inscrição", "privacidade", "ajuda", "proteja sua conta", "proteja a sua conta", "comprar", "ver ofertas", "acompanhe"],
   notMe: ["não foi você", "se não foi você", "não fui eu"],
-  urlActions: ["confirmar", "ativar", "verificar", "redefinir", "entrar", "magico", "acesso"],
+  urlActions: ["confirmar", "ativar", "verificar", "redefinir", "entrar", "magico", "acesso", "aprovar", "recuperar", "redefin"],
 };
