@@ -38,7 +38,7 @@ const BAD_BEFORE = new Set(["#", "$", "€", "£", "¥", "￥", "₹", "₽", "@
 // After: units, currencies, date parts ("2026年"), a dial-in "#".
 const BAD_AFTER = new Set(["%", "％", "@", "_", "=", "€", "$", "£", "¥", "°", "円", "元", "원", "₽", "/", "#", "年", "月", "日", "時", "时", "号", "號", "년", "월", "일", "시"]);
 const AMOUNT_AFTER =
-  /^\s?(?:元|円|块|圆|美元|원|руб|р\.|zł|zl\b|kč|tl\b|usd\b|eur\b|euro|gbp\b|rmb\b|cny\b|jpy\b|krw\b|dollars?\b|euros?\b|kr\b|lei\b|ft\b|€|₽|%|％|분|分|minut|minuten|minutes|dakika)/iu;
+  /^\s?(?:元|円|块|圆|美元|원|руб|грн|р\.|zł|zl\b|kč|tl\b|usd\b|eur\b|euro|gbp\b|rmb\b|cny\b|jpy\b|krw\b|dollars?\b|euros?\b|kr\b|lei\b|ft\b|€|₽|%|％|분|分|minut|minuten|minutes|dakika)/iu;
 const NUMERIC_JOINER = /[.,:/]/;
 const MAX_CELL_GAP = 3;
 
@@ -104,10 +104,18 @@ function dashed(first: Token, last: Token): CodeCandidate | null {
  * line or cell ("4\n8\n2\n9"). Groups that add up to more than a code (a phone or card number)
  * yield nothing at all.
  */
+// A cell holds one character and nothing else: "M" of "Mã" or "N" of "Nó" is the start of a
+// word (the ASCII token stops at the first accented letter), not a cell after the code's digits.
+const LETTER = /[\p{L}\p{M}]/u;
+
+function wholeCell(segment: string, token: Token): boolean {
+  return !LETTER.test(segment[token.start - 1] ?? "") && !LETTER.test(segment[token.end] ?? "");
+}
+
 function grouped(segment: string, tokens: Token[], index: number): { found: CodeCandidate | null; used: number } {
   const first = tokens[index];
   if (first === undefined) return { found: null, used: 1 };
-  const cells = first.text.length === 1;
+  const cells = first.text.length === 1 && wholeCell(segment, first);
   if (!cells && (!DIGITS.test(first.text) || first.text.length > 4)) return { found: null, used: 1 };
   const group: Token[] = [first];
   // Cells are all on one line or each on its own line: a character on the next line is not part of the code.
@@ -119,7 +127,7 @@ function grouped(segment: string, tokens: Token[], index: number): { found: Code
     const gap = segment.slice(previous.end, next.start);
     const newline = gap.includes("\n");
     const joins = cells
-      ? next.text.length === 1 && gap.length <= MAX_CELL_GAP && gap.trim() === "" && (acrossLines === null || acrossLines === newline)
+      ? next.text.length === 1 && wholeCell(segment, next) && gap.length <= MAX_CELL_GAP && gap.trim() === "" && (acrossLines === null || acrossLines === newline)
       : DIGITS.test(next.text) && next.text.length >= 2 && next.text.length <= 4 && gap === " ";
     if (!joins) break;
     acrossLines = newline;

@@ -51,8 +51,8 @@ const DIRECT_BEFORE_LABEL = /^[\s,，（(【[]*(?:is|ist|est|es|é|è|是|为|�
 const BRANDED_BEFORE_LABEL = /^[\s,]*(?:is|ist|est|es|é|è) (?:your|Your|ihr|Ihr|dein|Dein|votre|tu|seu|o seu|il tuo) (?:[A-Z0-9][\w.&'’]*[\s-]){1,2}$/u;
 
 // The label is the key of a "key: value" line: "Código de activación de la cuenta: k2w8fh"
-// (words only between them: no digits, no sentence end).
-const KEY_VALUE_GAP = /^[^\n\d.!?。！？]{0,60}[:：]\s*$/;
+// (words only between them: no digits, no sentence end; the value may open with a quote: «k2w8fh»).
+const KEY_VALUE_GAP = /^[^\n\d.!?。！？]{0,60}[:：]\s*[«"'“„「【[(]?\s*$/;
 
 interface Gap {
   text: string;
@@ -171,10 +171,11 @@ export function scoreCodes(segment: string, phrases: readonly PhraseMatch[], sig
     if (signals.verificationCue) score += CUE_BONUS;
     // A code the Subject names, labelled right before it and alone on its line, is the mail's
     // point even when a booking or a flight is mentioned around it (an airline's sign-in code);
-    // one a verification label names outright, in a mail with a Subject naming a code or with
-    // verification wording, loses only half (a transfer to sign with an invoice number nearby).
+    // one a verification label names outright in the body, in a mail with a Subject naming a
+    // code or with verification wording, loses only half (a transfer to sign with an invoice
+    // number nearby). In the Subject of such a mail it is the booking's reference.
     const unmistakable = signals.subjectNamesCode && positive.direct && alone;
-    const named = positive.direct && positive.weight === LABEL_WEIGHT.codeLabel && (signals.subjectNamesCode || signals.verificationCue);
+    const named = !isSubject && positive.direct && positive.weight === LABEL_WEIGHT.codeLabel && (signals.subjectNamesCode || signals.verificationCue);
     if (signals.lookalikeMail && !unmistakable) score -= named ? LOOKALIKE_PENALTY / 2 : LOOKALIKE_PENALTY;
     scored.push({ value: code.value, score, position: code.start });
   }

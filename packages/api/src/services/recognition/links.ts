@@ -11,7 +11,11 @@ export interface LinkSignals {
   /** The Subject talks about signing in. */
   subjectSignIn: boolean;
   verificationCue: boolean;
+  /** Bookings, orders, invites: their "confirm" links manage a reservation, not an address. */
+  lookalikeMail: boolean;
 }
+
+const LOOKALIKE_PENALTY = 3;
 
 export type Part = "text" | "html";
 
@@ -84,6 +88,8 @@ function scoreLink(link: LinkCandidate, signals: LinkSignals): number {
   if (signals.subjectAction) score += 2;
   else if (signals.subjectSignIn) score += 1;
   if (signals.verificationCue) score += 2;
+  // In a look-alike mail only a link that itself asks to verify (its text or the words before it) counts.
+  if (signals.lookalikeMail && !has(text, "linkAction") && asked !== "linkAction") score -= LOOKALIKE_PENALTY;
   return score;
 }
 

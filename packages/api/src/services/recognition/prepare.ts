@@ -53,7 +53,11 @@ export function prepareMail(input: RecognitionInput): PreparedMail {
 // which keeps a long run without "@" linear.
 const URL_OR_ADDRESS = /\bhttps?:\/\/\S+|\bwww\.\S+|(?<![\w.+-])[\w.+-]{1,64}@[\w-]+(?:\.[\w-]+)+/gi;
 
-/** Blanks out URLs and mail addresses so numbers inside them are never read as codes. */
+// An IBAN as printed: country, check digits, then groups of four ("DE89 3704 0044 0532 0130 00").
+const IBAN = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b/g;
+
+/** Blanks out URLs, mail addresses and IBANs so numbers inside them are never read as codes. */
 export function maskAddresses(text: string): string {
-  return text.replace(URL_OR_ADDRESS, (match) => " ".repeat(match.length));
+  const blank = (match: string) => " ".repeat(match.length);
+  return text.replace(URL_OR_ADDRESS, blank).replace(IBAN, blank);
 }

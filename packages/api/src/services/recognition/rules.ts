@@ -75,6 +75,7 @@ export function recognizeByRules(input: RecognitionInput): Recognized | null {
     subjectAction: has(subject, "linkAction"),
     subjectSignIn: has(subject, "linkSignIn", "verificationWord"),
     verificationCue: signals.verificationCue,
+    lookalikeMail: signals.lookalikeMail,
   });
   const link = best(links, LINK_THRESHOLD);
 

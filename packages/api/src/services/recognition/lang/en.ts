@@ -47,7 +47,7 @@ export const en: LanguageTable = {
     "verification number",
     "security number",
   ],
-  codeWords: ["code", "codes", "pin", "confirmation code", "these digits", "the digits", "this number", "the number below", "number below", "following number", "these characters", "the characters below", "access code"],
+  codeWords: ["code", "codes", "pin", "confirmation code", "these digits", "the digits", "this number", "the number below", "number below", "following number", "these characters", "the characters below", "access code", "enter"],
   verificationWords: [
     "verify*",
     "verification",
@@ -195,6 +195,11 @@ export const en: LanguageTable = {
     "issue #",
     "no.",
     "#",
+    "pickup code",
+    "collection code",
+    "locker code",
+    "policy number",
+    "claim code",
   ],
   verificationCues: ["do not share", "don't share", "never share", "never ask for", "never ask you for", "didn't request", "did not request", "didn't ask", "didn't sign up", "did not sign up", "didn't try", "did not try", "expires in", "expire in", "expires after", "stops working", "valid for", "is valid for", "safely ignore", "ignore this email", "one time", "works once", "good for", "login attempt", "sign in attempt", "trying to sign in", "trying to log in", "new device", "link expires", "link will expire", "link is valid"],
   lookalikeCues: [
@@ -228,6 +233,11 @@ export const en: LanguageTable = {
     "licence key",
     "referral",
     "statement period",
+    "parcel locker",
+    "pickup code",
+    "collection code",
+    "referral code",
+    "webinar id",
   ],
   linkActions: [
     "verify*",
