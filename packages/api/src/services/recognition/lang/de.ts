@@ -26,6 +26,8 @@ export const de: LanguageTable = {
     "transaktionsnummer",
     "wiederherstellungscode",
     "rücksetzcode",
+    "signaturcode",
+    "unterschriftscode",
   ],
   codeWords: ["code", "zahlenfolge", "pin", "diese zahl", "diese ziffern", "diese nummer", "folgende zahl", "zugangscode"],
   verificationWords: ["bestätig*", "verifizier*", "anmeld*", "einlogg*", "registrier*", "aktivier*", "zurücksetzen", "freigabe", "gib", "geben sie"],

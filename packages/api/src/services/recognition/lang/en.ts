@@ -46,6 +46,8 @@ export const en: LanguageTable = {
     "passcode",
     "verification number",
     "security number",
+    "signing code",
+    "signature code",
   ],
   codeWords: ["code", "codes", "pin", "confirmation code", "these digits", "the digits", "this number", "the number below", "number below", "following number", "these characters", "the characters below", "access code", "enter"],
   verificationWords: [

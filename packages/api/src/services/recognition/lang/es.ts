@@ -25,6 +25,7 @@ export const es: LanguageTable = {
     "clave de firma",
     "clave de operación",
     "clave de un solo uso",
+    "código de firma",
   ],
   codeWords: ["código", "codigo", "clave", "pin", "código de confirmación", "este número", "el siguiente número", "estos dígitos", "estos números", "código de acceso"],
   verificationWords: ["verific*", "confirm*", "iniciar sesión", "inicio de sesión", "acceso", "activar", "activa", "activación", "registr*", "restablecer", "introduce", "introduzca", "escribe", "ingresa", "firmar"],

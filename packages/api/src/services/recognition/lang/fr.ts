@@ -18,6 +18,7 @@ export const fr: LanguageTable = {
     "mot de passe à usage unique",
     "mot de passe unique",
     "code otp",
+    "code de signature",
   ],
   codeWords: ["code", "code de confirmation", "code pin", "ce numéro", "ces chiffres", "le numéro suivant", "code d'accès"],
   verificationWords: ["vérif*", "verif*", "valider", "validez", "validation", "confirm*", "connexion", "connecter", "inscription", "activer", "activez", "activation", "réinitialis*", "saisissez", "saisir", "entrez", "authentifi*"],

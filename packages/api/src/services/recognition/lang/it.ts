@@ -16,6 +16,7 @@ export const it: LanguageTable = {
     "password monouso",
     "codice di recupero",
     "codice di reimpostazione",
+    "codice di firma",
   ],
   codeWords: ["codice", "codice di conferma", "pin", "questo numero", "queste cifre", "il seguente numero", "codice di accesso"],
   verificationWords: ["verific*", "conferm*", "accedere", "accesso", "registr*", "attiv*", "reimpost*", "inserisci", "autorizza*"],

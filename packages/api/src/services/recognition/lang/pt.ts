@@ -19,6 +19,7 @@ export const pt: LanguageTable = {
     "código para redefinir",
     "código de proteção",
     "código de segurança",
+    "código de assinatura",
   ],
   codeWords: ["código", "codigo", "pin", "código de confirmação", "este número", "estes dígitos", "o número abaixo", "código de acesso"],
   verificationWords: ["verific*", "confirm*", "ativar", "ative", "ativação", "acesso", "iniciar sessão", "entrar", "login", "cadastro", "registo", "registro", "redefinir", "digite", "introduza", "autorizar", "autorize"],
