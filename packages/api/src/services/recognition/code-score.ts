@@ -16,6 +16,8 @@ export interface MailSignals {
   verificationCue: boolean;
   /** Bookings, meeting invites, promotions, gift cards: their codes are not ours. */
   lookalikeMail: boolean;
+  /** The Subject itself is about a booking, an invite, a promotion or a gift card. */
+  subjectLookalike: boolean;
 }
 
 export interface ScoredCode {
@@ -43,7 +45,7 @@ const LOOKALIKE_PENALTY = 6;
 
 // Label, then the code: "code: 482913", "code is 482913", "验证码为：482913", "コードは 482913".
 const DIRECT_AFTER_LABEL =
-  /^[\s:：=\-–—>（(【[「"'“]*(?:is|was|are|ist|lautet|est|es|é|è|è:|to|jest|là|是|为|為|は|が|는|은|:|：)?[\s:：\-–—>)）】\]」"'”]*$/iu;
+  /^[\s:：=\-–—>（(【[「"'“«„]*(?:is|was|are|ist|lautet|est|es|é|è|è:|to|jest|là|是|为|為|は|が|는|은|:|：)?[\s:：\-–—>)）】\]」"'”»“«„]*$/iu;
 // The code, then its label: "482913 is your verification code", "48213（登录验证码）".
 const DIRECT_BEFORE_LABEL = /^[\s,，（(【[]*(?:is|ist|est|es|é|è|是|为|為|は)?\s*(?:your|the|ihr|dein|votre|tu|seu|o seu|il tuo|您的|你的|您|你)?\s*$/iu;
 // With the sender's name between: "482913 is your Acme code", "482913 ist dein GitHub-Code"
@@ -169,12 +171,14 @@ export function scoreCodes(segment: string, phrases: readonly PhraseMatch[], sig
     if (signals.subjectNamesCode) score += SUBJECT_NAMES_CODE_BONUS;
     else if (signals.subjectVerifies) score += SUBJECT_VERIFIES_BONUS;
     if (signals.verificationCue) score += CUE_BONUS;
-    // A code the Subject names, labelled right before it and alone on its line, is the mail's
-    // point even when a booking or a flight is mentioned around it (an airline's sign-in code);
+    // A code labelled right before it and alone on its line, in a mail whose Subject names a code
+    // (or that says how long the code lasts, under a Subject about something else than a booking or
+    // a gift card), is the mail's point even when a flight or a gift card is mentioned around it
+    // (an airline's sign-in code, a game account's deletion code);
     // one a verification label names outright in the body, in a mail with a Subject naming a
     // code or with verification wording, loses only half (a transfer to sign with an invoice
     // number nearby). In the Subject of such a mail it is the booking's reference.
-    const unmistakable = signals.subjectNamesCode && positive.direct && alone;
+    const unmistakable = (signals.subjectNamesCode || (signals.verificationCue && !signals.subjectLookalike)) && positive.direct && alone;
     const named = !isSubject && positive.direct && positive.weight === LABEL_WEIGHT.codeLabel && (signals.subjectNamesCode || signals.verificationCue);
     if (signals.lookalikeMail && !unmistakable) score -= named ? LOOKALIKE_PENALTY / 2 : LOOKALIKE_PENALTY;
     scored.push({ value: code.value, score, position: code.start });

@@ -62,6 +62,7 @@ export function recognizeByRules(input: RecognitionInput): Recognized | null {
     subjectVerifies: has(subject, "verificationWord", "linkAction", "codeWord"),
     verificationCue: has(everything, "verificationCue", "notMe"),
     lookalikeMail: has(everything, "lookalikeCue"),
+    subjectLookalike: has(subject, "lookalikeCue"),
   };
 
   const codes: Found[] = scanned.flatMap((part) =>

@@ -240,6 +240,9 @@ export const en: LanguageTable = {
     "collection code",
     "referral code",
     "webinar id",
+    "invite code",
+    "invitation code",
+    "discount code",
   ],
   linkActions: [
     "verify*",
