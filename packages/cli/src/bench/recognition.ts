@@ -31,12 +31,12 @@ async function main(): Promise<void> {
     return { mail, got, exact: isExact(mail, got) };
   });
   console.log("recognition accuracy (exact = kind and value as CONTRACT §8 defines them)");
-  for (const line of [...report("tuning", outcomes), ...report("held-out", outcomes), ...report("held-out-2", outcomes), ...report("held-out-3", outcomes), ...report("held-out-4", outcomes)]) console.log(line);
+  for (const line of [...report("tuning", outcomes), ...report("held-out", outcomes), ...report("held-out-2", outcomes), ...report("held-out-3", outcomes), ...report("held-out-4", outcomes), ...report("held-out-5", outcomes)]) console.log(line);
 
   const total = rounds();
   for (let round = 0; round < WARMUP_ROUNDS; round++) for (const { input } of prepared) recognizeByRules(input);
   const all: number[] = [];
-  const bySplit: Record<string, number[]> = { tuning: [], "held-out": [], "held-out-2": [], "held-out-3": [], "held-out-4": [] };
+  const bySplit: Record<string, number[]> = { tuning: [], "held-out": [], "held-out-2": [], "held-out-3": [], "held-out-4": [], "held-out-5": [] };
   for (let round = 0; round < total; round++) {
     for (const { mail, input } of prepared) {
       const started = performance.now();

@@ -45,7 +45,7 @@ const LOOKALIKE_PENALTY = 6;
 
 // Label, then the code: "code: 482913", "code is 482913", "验证码为：482913", "コードは 482913".
 const DIRECT_AFTER_LABEL =
-  /^[\s:：=\-–—>（(【[「"'“«„]*(?:is|was|are|ist|lautet|est|es|é|è|è:|to|jest|là|是|为|為|は|が|는|은|:|：)?[\s:：\-–—>)）】\]」"'”»“«„]*$/iu;
+  /^[\s:：=\-–—>（(【[「"'“«„‘]*(?:is|was|are|ist|lautet|est|es|é|è|è:|to|jest|là|是|为|為|は|が|는|은|:|：)?[\s:：\-–—>)）】\]」"'”»“«„‘’]*$/iu;
 // The code, then its label: "482913 is your verification code", "48213（登录验证码）".
 const DIRECT_BEFORE_LABEL = /^[\s,，（(【[]*(?:is|ist|est|es|é|è|是|为|為|は)?\s*(?:your|the|ihr|dein|votre|tu|seu|o seu|il tuo|您的|你的|您|你)?\s*$/iu;
 // With the sender's name between: "482913 is your Acme code", "482913 ist dein GitHub-Code"
@@ -145,7 +145,7 @@ function nearestNegative(segment: string, labels: readonly PhraseMatch[], code: 
   return nearest;
 }
 
-const IGNORABLE = new Set([" ", "\t", ":", "：", ".", "。", ",", "，", "!", "！", "*", '"', "'", "“", "”", "「", "」", "【", "】", "[", "]", "(", ")", "（", "）", "■", "\u3000"]);
+const IGNORABLE = new Set([" ", "\t", ":", "：", ".", "。", ",", "，", "!", "！", "*", '"', "'", "“", "”", "‘", "’", "«", "»", "„", "「", "」", "【", "】", "[", "]", "(", ")", "（", "）", "■", "\u3000"]);
 
 /** True when only punctuation shares the code's line(s). */
 function aloneOnLine(segment: string, code: CodeCandidate): boolean {

@@ -76,6 +76,8 @@ export const es: LanguageTable = {
     "número de entrada",
     "fila",
     "clave de producto",
+    "id del evento",
+    "id de evento",
   ],
   verificationCues: ["no lo compartas", "no la comparta", "no compartas", "nunca se la pedirá", "caduca", "vence en", "válido", "ignora este mensaje", "ignore este mensaje", "no tienes que hacer nada", "un solo uso"],
   lookalikeCues: ["reserva confirmada", "su reserva", "tu reserva", "localizador", "entrada", "salida:", "pasajeros", "reunión", "reunion", "descuento", "código promocional", "rebajas", "cupón", "tarjeta regalo", "tu pedido", "factura", "webinar", "seminario web", "código de recogida", "código de invitación", "póliza", "prima anual", "código de descuento"],
