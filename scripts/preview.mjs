@@ -109,14 +109,16 @@ function frontDoor(pagesPort) {
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist]);
 if (process.env.MAILROOM_PREVIEW_SKIP_BUILD !== "1") run("npm", ["run", "pages:build", "-w", "@mailroom/web"]);
 
-const pagesPort = await freePort();
 start("wrangler dev (worker)", "wrangler", ["dev", "--ip", "127.0.0.1", "--port", String(workerPort), ...persist, ...(envFile ? ["--env-file", envFile] : [])]);
+// Pages gets its port once the worker is up: a port picked while wrangler was still starting
+// could be handed to one of its own sockets before Pages binds it ("Address already in use").
+await waitFor(`http://127.0.0.1:${workerPort}/api/system/health`, "the worker");
+const pagesPort = await freePort();
 start("wrangler pages dev", "wrangler", [
   "pages", "dev", "apps/web/.vercel/output/static", "--ip", "127.0.0.1", "--port", String(pagesPort),
   "--compatibility-date", "2026-07-01", "--compatibility-flags", "nodejs_compat",
   ...(stateDir ? ["--persist-to", `${stateDir}/pages`] : []),
 ]);
-await waitFor(`http://127.0.0.1:${workerPort}/api/system/health`, "the worker");
 await waitFor(`http://127.0.0.1:${pagesPort}/`, "Pages");
 frontDoor(pagesPort).listen(webPort, "127.0.0.1", () => {
   console.log(`[preview] the production shape on http://127.0.0.1:${webPort} (Pages build on :${pagesPort}, worker on :${workerPort} behind /api/*)`);
