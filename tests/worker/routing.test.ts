@@ -1,5 +1,5 @@
-import { setBusinessDefaults, setDomainSettings } from "@mailroom/api";
-import { blockRules, mailboxes, messages, systemSettings } from "@mailroom/db/schema";
+import { forgetCachedReads, setBusinessDefaults, setDomainSettings } from "@mailroom/api";
+import { blockRules, mailboxes, messages, systemSettings, users } from "@mailroom/db/schema";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { keyOwner, v1 } from "./support/api-keys.ts";
@@ -138,6 +138,14 @@ describe("catch-all per domain", () => {
 
     // A name a mailbox cannot have is rejected, not created.
     expect((await send(`postmaster@${domain}`)).message.setReject).toHaveBeenCalledWith("Unknown recipient");
+
+    // While the owner is disabled, nothing is created for them and the mail is rejected.
+    await db().update(users).set({ disabled: true }).where(eq(users.id, owner.user.id));
+    forgetCachedReads();
+    expect((await send(`while-disabled@${domain}`)).message.setReject).toHaveBeenCalledWith("Unknown recipient");
+    expect(await db().select().from(mailboxes).where(eq(mailboxes.address, `while-disabled@${domain}`))).toEqual([]);
+    await db().update(users).set({ disabled: false }).where(eq(users.id, owner.user.id));
+    forgetCachedReads();
 
     await send(`second@${domain}`);
     const overCap = await send(`third@${domain}`);

@@ -17,9 +17,18 @@ const catchAllColumns = {
   ownerId: domainCatchAll.ownerId,
   address: mailboxes.address,
   ownerEmail: users.email,
+  ownerDisabled: users.disabled,
 };
 
-function catchAllOf(row: { domain: string; mode: "mailbox" | "create"; mailboxId: string | null; ownerId: string | null; address: string | null; ownerEmail: string | null }): CatchAll | null {
+function catchAllOf(row: {
+  domain: string;
+  mode: "mailbox" | "create";
+  mailboxId: string | null;
+  ownerId: string | null;
+  address: string | null;
+  ownerEmail: string | null;
+  ownerDisabled: boolean | null;
+}): CatchAll | null {
   if (row.mode === "mailbox" && row.mailboxId !== null && row.address !== null) return { domain: row.domain, mode: "mailbox", mailboxId: row.mailboxId, address: row.address };
   if (row.mode === "create" && row.ownerId !== null && row.ownerEmail !== null) return { domain: row.domain, mode: "create", ownerId: row.ownerId, ownerEmail: row.ownerEmail };
   return null;
@@ -33,10 +42,10 @@ function catchAllQuery(db: Database) {
     .leftJoin(users, eq(users.id, domainCatchAll.ownerId));
 }
 
-/** The catch-all of one domain; null: off. */
+/** The catch-all of one domain as intake applies it; null: off, or its owner is disabled (no mailbox is made for them). */
 export async function findCatchAll(db: Database, domain: string): Promise<CatchAll | null> {
   const [row] = await catchAllQuery(db).where(eq(domainCatchAll.domain, domain)).limit(1);
-  return row ? catchAllOf(row) : null;
+  return row && !(row.mode === "create" && row.ownerDisabled === true) ? catchAllOf(row) : null;
 }
 
 /** Every domain's catch-all that is on. */

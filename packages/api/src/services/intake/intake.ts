@@ -102,7 +102,9 @@ function authenticationText(verdict: AuthenticationVerdict): string {
 
 /**
  * Takes one inbound message from the platform to a stored message: recipient check (one read,
- * kept briefly in the isolate), one read of the raw stream, parse, recognition, storage (the
+ * kept briefly in the isolate; the plus tag dropped, else the domain's catch-all), the pause and
+ * the block rules before anything is read, one read of the raw stream, the authentication verdict
+ * and the DMARC policy, forwarding, parse, recognition, storage (the
  * files, then every row in one batch), then the post-intake listeners in the background, which
  * get what intake already knows. A message that cannot be parsed or is too large is still
  * stored with a notice.
