@@ -5,7 +5,7 @@
 // `node packages/cli/src/bench/recognition.ts [rounds]`.
 import { performance } from "node:perf_hooks";
 import { recognizeByRules } from "../../../api/src/services/recognition/index.ts";
-import { corpus } from "../../../../tests/fixtures/recognition/corpus.ts";
+import { corpus, SPLITS } from "../../../../tests/fixtures/recognition/corpus.ts";
 import { isExact, prepareCorpus, report } from "../../../../tests/fixtures/recognition/measure.ts";
 import { nodeProcess as process } from "../lib/node-process.ts";
 import { percentile } from "./percentile.ts";
@@ -31,12 +31,12 @@ async function main(): Promise<void> {
     return { mail, got, exact: isExact(mail, got) };
   });
   console.log("recognition accuracy (exact = kind and value as CONTRACT §8 defines them)");
-  for (const line of [...report("tuning", outcomes), ...report("held-out", outcomes), ...report("held-out-2", outcomes), ...report("held-out-3", outcomes), ...report("held-out-4", outcomes), ...report("held-out-5", outcomes)]) console.log(line);
+  for (const line of SPLITS.flatMap((split) => report(split, outcomes))) console.log(line);
 
   const total = rounds();
   for (let round = 0; round < WARMUP_ROUNDS; round++) for (const { input } of prepared) recognizeByRules(input);
   const all: number[] = [];
-  const bySplit: Record<string, number[]> = { tuning: [], "held-out": [], "held-out-2": [], "held-out-3": [], "held-out-4": [], "held-out-5": [] };
+  const bySplit: Record<string, number[]> = Object.fromEntries(SPLITS.map((split) => [split, []]));
   for (let round = 0; round < total; round++) {
     for (const { mail, input } of prepared) {
       const started = performance.now();

@@ -3,6 +3,8 @@
 // - 4-10 digits ("482913"), or letters with digits ("A7K92Q", "q7mx2k");
 // - digit groups split by single spaces ("318 604", "51 904") or one character per table cell
 //   ("4 8 2 9 1 3"): grouping whitespace is dropped;
+// - capitals and digits in two or three groups split by single spaces, alone on their line
+//   ("4QV 9TZ"): grouping whitespace is dropped;
 // - two groups joined by a dash ("448-193", "KQ4-7TB"): the dash is part of the code;
 // - one capital letter, dash, digits ("G-482913"): the letter is printed before the input box,
 //   so the value is the digits.
@@ -112,6 +114,14 @@ function wholeCell(segment: string, token: Token): boolean {
   return !LETTER.test(segment[token.start - 1] ?? "") && !LETTER.test(segment[token.end] ?? "");
 }
 
+// Cells one per line stand alone on their lines: "O" opening the paragraph after a table
+// ("O código é válido…") is a word, not the next cell.
+function aloneOnLine(segment: string, token: Token): boolean {
+  const lineStart = segment.lastIndexOf("\n", token.start - 1) + 1;
+  const lineEnd = segment.indexOf("\n", token.end);
+  return segment.slice(lineStart, token.start).trim() === "" && segment.slice(token.end, lineEnd === -1 ? undefined : lineEnd).trim() === "";
+}
+
 function grouped(segment: string, tokens: Token[], index: number): { found: CodeCandidate | null; used: number } {
   const first = tokens[index];
   if (first === undefined) return { found: null, used: 1 };
@@ -127,7 +137,12 @@ function grouped(segment: string, tokens: Token[], index: number): { found: Code
     const gap = segment.slice(previous.end, next.start);
     const newline = gap.includes("\n");
     const joins = cells
-      ? next.text.length === 1 && wholeCell(segment, next) && gap.length <= MAX_CELL_GAP && gap.trim() === "" && (acrossLines === null || acrossLines === newline)
+      ? next.text.length === 1 &&
+        wholeCell(segment, next) &&
+        gap.length <= MAX_CELL_GAP &&
+        gap.trim() === "" &&
+        (acrossLines === null || acrossLines === newline) &&
+        (!newline || (aloneOnLine(segment, previous) && aloneOnLine(segment, next)))
       : DIGITS.test(next.text) && next.text.length >= 2 && next.text.length <= 4 && gap === " ";
     if (!joins) break;
     acrossLines = newline;
@@ -139,6 +154,30 @@ function grouped(segment: string, tokens: Token[], index: number): { found: Code
   const codeLike = joined.length >= MIN_LENGTH && joined.length <= MAX_LENGTH && HAS_DIGIT.test(joined);
   const clean = codeLike && cleanBoundaries(segment, first.start, last.end);
   return { found: clean ? candidate(first.start, last.end, joined) : null, used: group.length };
+}
+
+const CAPITALS_GROUP = /^[A-Z0-9]{3,4}$/;
+
+/**
+ * Groups of capitals and digits printed apart for reading ("4QV 9TZ", "K7PX 2M9Q"), only when
+ * they fill their line: in running text such groups are models, rooms and references.
+ */
+function capitalGroups(segment: string, tokens: Token[], index: number): { found: CodeCandidate; used: number } | null {
+  const group: Token[] = [];
+  for (let i = index; i < tokens.length && group.length < 3; i++) {
+    const token = tokens[i];
+    const previous = group[group.length - 1];
+    if (token === undefined || !CAPITALS_GROUP.test(token.text)) break;
+    if (previous !== undefined && segment.slice(previous.end, token.start) !== " ") break;
+    group.push(token);
+  }
+  const first = group[0];
+  const last = group[group.length - 1];
+  if (group.length < 2 || first === undefined || last === undefined) return null;
+  const joined = group.map((t) => t.text).join("");
+  if (!HAS_DIGIT.test(joined) || !HAS_LETTER.test(joined) || joined.length > MAX_LENGTH) return null;
+  if (!aloneOnLine(segment, { text: joined, start: first.start, end: last.end })) return null;
+  return { found: candidate(first.start, last.end, joined), used: group.length };
 }
 
 export function findCodeCandidates(segment: string): CodeCandidate[] {
@@ -158,6 +197,12 @@ export function findCodeCandidates(segment: string): CodeCandidate[] {
         if (hit !== null && cleanBoundaries(segment, hit.start, hit.end)) found.push(hit);
       }
       i = end + 1;
+      continue;
+    }
+    const capitals = capitalGroups(segment, tokens, i);
+    if (capitals !== null) {
+      found.push(capitals.found);
+      i += capitals.used;
       continue;
     }
     const group = grouped(segment, tokens, i);
