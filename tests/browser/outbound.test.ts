@@ -1,8 +1,13 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import type { Browser } from "playwright-core";
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, watchPageErrors } from "./support/browser.ts";
 import { npmRun } from "./support/cli.ts";
-import { webOrigin } from "./support/origins.ts";
+import { resendEventsTestSecret } from "../worker/support/resend-fake.ts";
+import { repoRoot } from "./support/dev-stack.ts";
+import { webOrigin, workerOrigin } from "./support/origins.ts";
 import { createAdmin, createMailbox, signIn } from "./support/session.ts";
 
 let browser: Browser;
@@ -85,5 +90,101 @@ describe("sending mail in the browser", () => {
     await page.getByRole("link", { name: "Users" }).click();
     expect(await page.locator("tr", { hasText: user.email }).getByTestId("user-outbound-usage").textContent()).toBe("2 / 20");
     expect(errors).toEqual([]);
+  });
+});
+
+/** Posts a Resend event to the dev stack's worker, signed as Resend signs (svix headers). */
+async function postResendEvent(type: string, emailId: string, extra: Record<string, unknown> = {}): Promise<Response> {
+  const body = JSON.stringify({ type, created_at: new Date().toISOString(), data: { email_id: emailId, to: ["nobody@example.com"], subject: "x", ...extra } });
+  const id = `msg_${crypto.randomUUID()}`;
+  const at = new Date();
+  return fetch(`${workerOrigin}/api/outbound/events/resend`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "svix-id": id, "svix-timestamp": String(Math.floor(at.getTime() / 1000)), "svix-signature": new Webhook(resendEventsTestSecret).sign(id, at, body) },
+    body,
+  });
+}
+
+/** The files wrangler's local send_email wrote for a mail with this text (it keeps them while `npm run dev` runs). */
+function locallySentTexts(text: string): string[] {
+  const root = path.join(repoRoot, ".wrangler", "tmp", "email");
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".txt"))
+    .map((file) => path.join(root, file))
+    .filter((file) => readFileSync(file, "utf8").includes(text));
+}
+
+describe("sending without a third party, and delivery status", () => {
+  it("sends through Cloudflare's local sending in npm run dev, then a Resend bounce turns a mail bounced with its reason, in both languages", async () => {
+    const user = { email: "platform-sender@example.com", password: "platform sender 1" };
+    createAdmin(user);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await signIn(page, user);
+
+    // The administrator picks Cloudflare's sending for the domain (Resend stays automatic elsewhere).
+    await page.goto(`${webOrigin}/admin/settings`);
+    const form = page.getByRole("form", { name: "Sending for mail.localhost" });
+    await form.getByLabel("Provider").selectOption("platform");
+    await form.getByRole("button", { name: "Save" }).click();
+    await form.getByText("Sends through Cloudflare.").waitFor();
+    expect(await page.getByTestId("sender-environment").textContent()).toContain("/api/outbound/events/resend");
+
+    await page.goto(`${webOrigin}/dashboard`);
+    const address = await createMailbox(page, "localsend");
+    const subject = `Local hello ${crypto.randomUUID().slice(0, 8)}`;
+    const sendMail = async (text: string) => {
+      await page.goto(`${webOrigin}/compose`);
+      const to = page.getByLabel("To", { exact: true });
+      await to.fill("friend@example.com");
+      await to.press("Enter");
+      await page.getByLabel("Subject").fill(subject);
+      await page.getByLabel("Message").fill(text);
+      await page.getByRole("button", { name: "Send", exact: true }).click();
+      await page.waitForURL(`${webOrigin}/sent`);
+    };
+    await sendMail("Sent with no account at all.");
+    const platformRow = page.locator("tr", { hasText: subject });
+    await platformRow.getByText("Sent", { exact: true }).waitFor();
+    await platformRow.getByText("via Cloudflare").waitFor();
+    expect(await sentThroughResend(address)).toEqual([]);
+    // wrangler's emulation really took it: the text is on disk where the README says.
+    expect(locallySentTexts("Sent with no account at all.").length).toBeGreaterThan(0);
+
+    // Back to automatic (Resend here), a second mail, and Resend reports a bounce for it.
+    await page.goto(`${webOrigin}/admin/settings`);
+    await form.getByLabel("Provider").selectOption("auto");
+    await form.getByRole("button", { name: "Save" }).click();
+    await form.getByText("Sends through Resend.").waitFor();
+    await sendMail("This one goes through Resend.");
+    await page.locator("tr", { hasText: subject }).getByText("via Resend").waitFor();
+    const listed = (await page.evaluate(async () => {
+      const res = await fetch(`/api/trpc/outbound.list?input=${encodeURIComponent(JSON.stringify({ json: { limit: 5 } }))}`);
+      const body: unknown = await res.json();
+      return body;
+    })) as { result: { data: { json: { items: { providerMessageId: string | null; provider: string }[] } } } };
+    const resendId = listed.result.data.json.items.find((item) => item.provider === "resend")?.providerMessageId ?? "";
+    expect(resendId).toMatch(/^re_fake_/);
+    expect((await postResendEvent("email.bounced", resendId, { bounce: { message: "The mailbox does not exist", type: "Permanent", subType: "General" } })).status).toBe(200);
+    // A late "delivered" does not undo it.
+    expect(await (await postResendEvent("email.delivered", resendId)).json()).toEqual({ ok: true, applied: false });
+
+    await page.reload();
+    const bouncedRow = page.locator("tr[data-status=bounced]", { hasText: subject });
+    await bouncedRow.getByText("Bounced", { exact: true }).waitFor();
+    await bouncedRow.getByText("The mailbox does not exist (Permanent, General)").waitFor();
+    expect(await page.locator("tr[data-status=sent]", { hasText: subject }).count()).toBe(1);
+
+    // The same in Chinese.
+    await context.addCookies([{ name: "NEXT_LOCALE", value: "zh-CN", url: webOrigin }]);
+    await page.reload();
+    await page.locator("tr[data-status=bounced]", { hasText: subject }).getByText("被退回", { exact: true }).waitFor();
+    await page.locator("tr[data-status=sent]", { hasText: subject }).getByText("经 Cloudflare").waitFor();
+    await page.goto(`${webOrigin}/admin/settings`);
+    await page.getByRole("heading", { name: "发信" }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -3,7 +3,8 @@ import { parseSecretsFile } from "../../packages/cli/src/doctor/load.ts";
 import { bindingRules } from "../../packages/cli/src/doctor/rules/bindings.ts";
 import { cookieCorsRules } from "../../packages/cli/src/doctor/rules/cookies-cors.ts";
 import { cronRules } from "../../packages/cli/src/doctor/rules/cron.ts";
-import { featureRules } from "../../packages/cli/src/doctor/rules/features.ts";
+import { messengerRules } from "../../packages/cli/src/doctor/rules/messenger.ts";
+import { outboundRules } from "../../packages/cli/src/doctor/rules/outbound.ts";
 import { runRules } from "../../packages/cli/src/doctor/rules/index.ts";
 import { isolationRules } from "../../packages/cli/src/doctor/rules/isolation.ts";
 import { migrationRules } from "../../packages/cli/src/doctor/rules/migrations.ts";
@@ -277,19 +278,19 @@ describe("secrets file rules", () => {
 
   it("reports messenger enabled remotely without a webhook secret", () => {
     const token = secrets(["MESSENGER_BOT_TOKEN=123:abc"]);
-    expect(rulesOf(featureRules(input("production", injectedToml("production"), { secrets: token })))).toEqual(["messenger"]);
-    expect(errors(featureRules(input("local", committedToml(), { secrets: token })))).toEqual([]);
+    expect(rulesOf(messengerRules(input("production", injectedToml("production"), { secrets: token })))).toEqual(["messenger"]);
+    expect(errors(messengerRules(input("local", committedToml(), { secrets: token })))).toEqual([]);
     const off = injectedToml("production");
     at(off, "env", "production", "vars").ENABLE_MESSENGER = "false";
-    expect(errors(featureRules(input("production", off, { secrets: token })))).toEqual([]);
+    expect(errors(messengerRules(input("production", off, { secrets: token })))).toEqual([]);
     const both = secrets(["MESSENGER_BOT_TOKEN=123:abc", "MESSENGER_WEBHOOK_SECRET=hook"]);
-    expect(errors(featureRules(input("production", injectedToml("production"), { secrets: both })))).toEqual([]);
+    expect(errors(messengerRules(input("production", injectedToml("production"), { secrets: both })))).toEqual([]);
   });
 
   it("checks OUTBOUND_FROM: an address, on FALLBACK_MAIL_DOMAIN or else a warning that D1's domains are out of sight", () => {
     const toml = injectedToml("production");
     at(toml, "env", "production", "vars").FALLBACK_MAIL_DOMAIN = "mail.example.com";
-    const withFrom = (from: string) => featureRules(input("production", toml, { secrets: secrets(["OUTBOUND_API_KEY=re_live", `OUTBOUND_FROM=${from}`]) }));
+    const withFrom = (from: string) => outboundRules(input("production", toml, { secrets: secrets(["OUTBOUND_API_KEY=re_live", "OUTBOUND_EVENTS_SECRET=whsec_c2VjcmV0c2VjcmV0c2VjcmV0", `OUTBOUND_FROM=${from}`]) }));
     expect(withFrom("noreply@mail.example.com")).toEqual([]);
     expect(withFrom("Mailroom <NoReply@Mail.Example.com>")).toEqual([]);
     const elsewhere = withFrom("Mailroom <noreply@other.example>");
@@ -299,6 +300,29 @@ describe("secrets file rules", () => {
     for (const bad of ["noreply", "Mailroom <noreply>", "a@b@c.example", "noreply@localhost"]) {
       expect(rulesOf(withFrom(bad)), bad).toEqual(["outbound"]);
     }
+  });
+
+  it("checks sending: the SEND_EMAIL name, some provider at all, and Resend's events secret remotely", () => {
+    const toml = injectedToml("production");
+    const events = "OUTBOUND_EVENTS_SECRET=whsec_c2VjcmV0c2VjcmV0c2VjcmV0";
+    const found = (t: typeof toml, lines: string[], env: "local" | "production" = "production") => outboundRules(input(env, t, { secrets: secrets(lines) })).map((f) => [f.severity, f.message]);
+    // Neither the binding nor a key: sending is off (a note), a warning when OUTBOUND_FROM waits for it.
+    expect(found(toml, [])).toEqual([["note", expect.stringContaining("No outbound provider")]]);
+    expect(found(toml, ["OUTBOUND_FROM=noreply@mail.localhost"])).toEqual([["warning", expect.stringContaining("OUTBOUND_FROM is set for nothing")]]);
+    // Resend remotely without the events secret: statuses never move past sent.
+    expect(found(toml, ["OUTBOUND_API_KEY=re_live"])).toEqual([["warning", expect.stringContaining("OUTBOUND_EVENTS_SECRET")]]);
+    expect(found(toml, ["OUTBOUND_API_KEY=re_live", events])).toEqual([]);
+    expect(found(committedToml(), ["OUTBOUND_API_KEY=re_live"], "local")).toEqual([]);
+    // The platform's binding alone is a provider; under another name the worker never sees it.
+    at(toml, "env", "production").send_email = [{ name: "SEND_EMAIL" }];
+    expect(found(toml, [])).toEqual([]);
+    at(toml, "env", "production").send_email = [{ name: "MAILER" }];
+    expect(found(toml, [])).toEqual([
+      ["error", expect.stringContaining('name = "MAILER"')],
+      ["note", expect.stringContaining("No outbound provider")],
+    ]);
+    // The committed file binds it for local development.
+    expect(found(committedToml(), [], "local")).toEqual([]);
   });
 
   it("reports a missing or shared WEBHOOK_SECRET_KEY remotely, and a malformed one anywhere", () => {

@@ -96,14 +96,14 @@ describe("outbound.send", () => {
     }
   });
 
-  it("answers feature_disabled when switched off for the user or without OUTBOUND_API_KEY, and calls nobody", async () => {
+  it("answers feature_disabled when switched off for the user or with no provider (no OUTBOUND_API_KEY, no SEND_EMAIL), and calls nobody", async () => {
     const off = await sender();
     await setUserFeatures(serviceContext(), off.user.id, { outbound: false });
     const switched = await appError(off.trpc.outbound.send.mutate({ mailboxId: off.box.id, ...mail("friend@example.com") }));
     expect(switched).toMatchObject({ appCode: "feature_disabled", httpStatus: 403 });
     expect(await off.trpc.outbound.status.query()).toMatchObject({ enabled: false, reason: "switched_off" });
 
-    const unconfigured = await sender(outboundSettings({ OUTBOUND_API_KEY: undefined }));
+    const unconfigured = await sender(outboundSettings({ OUTBOUND_API_KEY: undefined, SEND_EMAIL: undefined }));
     const noKey = await appError(unconfigured.trpc.outbound.send.mutate({ mailboxId: unconfigured.box.id, ...mail("friend@example.com") }));
     expect(noKey).toMatchObject({ appCode: "feature_disabled", httpStatus: 403 });
     expect(await unconfigured.trpc.outbound.status.query()).toMatchObject({ enabled: false, reason: "not_configured" });
@@ -213,7 +213,7 @@ describe("outbound quota and provider timeouts (service, controlled clock)", () 
   it("records a provider that does not answer in time as failed and keeps the unit (the mail may have gone out)", async () => {
     const { user, box, trpc } = await sender();
     const ctx = await signedInContext(user.id);
-    const impatient = { ...ctx, adapters: { ...ctx.adapters, outbound: resendSender({ apiKey: resendTestKey, baseUrl: inject("fakes").resend ?? "", timeoutMs: 300 }) } };
+    const impatient = { ...ctx, adapters: { ...ctx.adapters, resend: (apiKey: string) => resendSender({ apiKey, baseUrl: inject("fakes").resend ?? "", timeoutMs: 300 }) } };
     const started = Date.now();
     const record = await sendOutbound(impatient, serviceMail(box.id, "slow-reader@example.com"));
     expect(Date.now() - started).toBeLessThan(1500);

@@ -38,6 +38,7 @@ function record(userId: string, mailboxId: string, idempotencyKey: string | null
     subject: "Hi",
     textBody: "Hello",
     htmlBody: null,
+    provider: "resend",
     attachments: "[]",
     idempotencyKey,
     createdAt,

@@ -14,6 +14,7 @@ import { healthRoutes } from "./routes/health.ts";
 import { mcpPath, mcpRoutes } from "./routes/mcp.ts";
 import { messengerRoutes } from "./routes/messenger.ts";
 import { oauthPath, oauthRoutes } from "./routes/oauth.ts";
+import { outboundEventRoutes } from "./routes/outbound-events.ts";
 import { trpcEndpoint, trpcRoutes } from "./routes/trpc.ts";
 import { v1 } from "./routes/v1/index.ts";
 
@@ -36,6 +37,7 @@ export const app = new Hono<AppEnv>()
   .route("/api/system", benchRoutes)
   .route(oauthPath, oauthRoutes)
   .route("/api/messenger", messengerRoutes)
+  .route("/api/outbound/events", outboundEventRoutes)
   .route("/api/messages", downloadRoutes)
   .route(trpcEndpoint, trpcRoutes)
   .route(mcpPath, mcpRoutes)

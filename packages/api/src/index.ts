@@ -11,7 +11,7 @@ export { expiredOAuthBindingCookie, oauthBindingCookie, sessionCookie } from "./
 export type { MessageStoredEvent, MessageStoredListener } from "./events/message-stored.ts";
 export { DeliveryDeferred, receiveEmail } from "./services/intake/index.ts";
 export { runRetention, runRetentionTrickle } from "./services/retention.ts";
-export { sendBodyMaxBytes, sendInputSchema, sendOutbound } from "./services/outbound/index.ts";
+export { receiveResendEvent, sendBodyMaxBytes, sendInputSchema, sendOutbound } from "./services/outbound/index.ts";
 export { runDueDeliveries as runWebhookDeliveries, webhooksListener } from "./services/webhooks/index.ts";
 export {
   deleteOwnMessage,

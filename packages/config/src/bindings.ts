@@ -29,6 +29,7 @@ export const settingNames = [
   "OUTBOUND_API_KEY",
   "OUTBOUND_FROM",
   "OUTBOUND_API_BASE_URL",
+  "OUTBOUND_EVENTS_SECRET",
   "MESSENGER_BOT_TOKEN",
   "MESSENGER_WEBHOOK_SECRET",
   "MESSENGER_BOT_USERNAME",
@@ -49,4 +50,6 @@ export interface Bindings extends Vars {
   ATTACHMENTS?: R2Bucket;
   RATE_LIMITER?: RateLimit;
   AI?: Ai;
+  /** The platform's own sending (provider `platform`, CONTRACT §15). */
+  SEND_EMAIL?: SendEmail;
 }

@@ -42,6 +42,14 @@ const aesKey = optional.pipe(
     .optional(),
 );
 
+// A Standard Webhooks signing secret as Resend shows it: `whsec_` and base64.
+const webhookSigningSecret = optional.pipe(
+  z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/]{16,}={0,2}$/, { error: "must be the signing secret Resend shows for the webhook (whsec_…)" })
+    .optional(),
+);
+
 export const configSchema = z
   .object({
     ENVIRONMENT: withDefault("local").pipe(z.enum(["local", "staging", "production"])),
@@ -73,6 +81,7 @@ export const configSchema = z
     OUTBOUND_API_KEY: optional,
     OUTBOUND_FROM: optional,
     OUTBOUND_API_BASE_URL: url("https://api.resend.com"),
+    OUTBOUND_EVENTS_SECRET: webhookSigningSecret,
     MESSENGER_BOT_TOKEN: optional,
     MESSENGER_WEBHOOK_SECRET: optional,
     MESSENGER_BOT_USERNAME: optional.transform((v) => v?.replace(/^@/, "") || undefined),
@@ -114,6 +123,7 @@ export const configSchema = z
         apiKey: s.OUTBOUND_API_KEY,
         from: s.OUTBOUND_FROM,
         apiBaseUrl: trimSlash(s.OUTBOUND_API_BASE_URL),
+        eventsSecret: s.OUTBOUND_EVENTS_SECRET,
       },
       messenger: {
         enabled: Boolean(s.MESSENGER_BOT_TOKEN) && s.ENABLE_MESSENGER,

@@ -3,7 +3,7 @@ import { webhookReceiverRoutes } from "../../support/webhook-receiver.ts";
 import { telegramFakeRoutes } from "../../worker/support/telegram-fake.ts";
 import { startFakeCodehost, startFakeForum } from "../../worker/support/oauth-fakes.ts";
 import { oauthSettings } from "../../worker/support/oauth-scenarios.ts";
-import { resendFakeRoutes, resendTestKey } from "../../worker/support/resend-fake.ts";
+import { resendEventsTestSecret, resendFakeRoutes, resendTestKey } from "../../worker/support/resend-fake.ts";
 
 export interface BrowserFakes {
   servers: FakeServer[];
@@ -31,7 +31,7 @@ export async function startBrowserFakes(webOrigin: string): Promise<BrowserFakes
   // Resend, so users can send; the first recipient picks the fake's answer (anyone plain is accepted).
   const resend = await startFakeServer("resend", resendFakeRoutes());
   servers.push(resend);
-  Object.assign(settings, { OUTBOUND_API_KEY: resendTestKey, OUTBOUND_API_BASE_URL: resend.url, OUTBOUND_FROM: "noreply@mail.localhost" });
+  Object.assign(settings, { OUTBOUND_API_KEY: resendTestKey, OUTBOUND_API_BASE_URL: resend.url, OUTBOUND_FROM: "noreply@mail.localhost", OUTBOUND_EVENTS_SECRET: resendEventsTestSecret });
   // A user's webhook receiver on loopback (the local stack allows private targets).
   servers.push(await startFakeServer("receiver", webhookReceiverRoutes()));
   // The web app is served from this run's port, which must be an allowed origin.

@@ -1,5 +1,5 @@
 import type { AppRouter } from "@mailroom/api";
-import type { Vars } from "@mailroom/config";
+import type { Bindings } from "@mailroom/config";
 import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
 import superjson from "superjson";
 import { callWorker, origin } from "./call-worker.ts";
@@ -11,7 +11,7 @@ let ipCounter = 0;
  * cookie like a browser would and remembers every Set-Cookie header it received. Each client
  * gets its own client address, so rate limits do not leak between tests.
  */
-export function createClient(options: { overrides?: Vars; ip?: string; userAgent?: string } = {}) {
+export function createClient(options: { overrides?: Partial<Bindings>; ip?: string; userAgent?: string } = {}) {
   ipCounter += 1;
   const ip = options.ip ?? `203.0.113.${ipCounter % 250}`;
   const state = { cookie: undefined as string | undefined, setCookies: [] as string[] };

@@ -1,5 +1,5 @@
 import type { Clock } from "@mailroom/api";
-import type { Vars } from "@mailroom/config";
+import type { Bindings } from "@mailroom/config";
 import { findUserById } from "@mailroom/db";
 import { inject } from "vitest";
 import { callWorker } from "./call-worker.ts";
@@ -12,12 +12,12 @@ import { serviceContext } from "./service-context.ts";
 export const serviceAddress = "Mailroom <noreply@mail.localhost>";
 
 /** Settings that point the worker at the fake Resend with the key it accepts. */
-export function outboundSettings(extra: Vars = {}): Vars {
+export function outboundSettings(extra: Partial<Bindings> = {}): Partial<Bindings> {
   return { OUTBOUND_API_KEY: resendTestKey, OUTBOUND_API_BASE_URL: inject("fakes").resend, OUTBOUND_FROM: serviceAddress, ...extra };
 }
 
 /** A signed-in user with one mailbox, on a client address of its own (rate limits stay apart). */
-export async function sender(settings: Vars = outboundSettings()) {
+export async function sender(settings: Partial<Bindings> = outboundSettings()) {
   const user = await seedUser();
   const client = createClient({ overrides: settings, ip: freshIp() });
   await client.trpc.auth.login.mutate({ email: user.email, password: user.password });
@@ -26,7 +26,7 @@ export async function sender(settings: Vars = outboundSettings()) {
 }
 
 /** The same user as a service context (for tests that control the clock or the adapter). */
-export async function signedInContext(userId: string, options: { settings?: Vars; clock?: Clock } = {}) {
+export async function signedInContext(userId: string, options: { settings?: Partial<Bindings>; clock?: Clock } = {}) {
   const user = await findUserById(db(), userId);
   if (!user) throw new Error("no such user");
   const ctx = serviceContext({ env: options.settings ?? outboundSettings(), stores: { rateLimiter: undefined }, ...(options.clock ? { clock: options.clock } : {}) });
@@ -58,7 +58,7 @@ export async function resendCalls(from?: string): Promise<ResendCall[]> {
 }
 
 /** `outbound.send` as a raw tRPC request, to see the HTTP answer (status, Retry-After). */
-export function rawSend(cookie: string | undefined, input: unknown, settings: Vars, ip = freshIp()): Promise<Response> {
+export function rawSend(cookie: string | undefined, input: unknown, settings: Partial<Bindings>, ip = freshIp()): Promise<Response> {
   return callWorker(
     "/api/trpc/outbound.send",
     {

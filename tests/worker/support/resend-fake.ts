@@ -10,6 +10,11 @@ import type { FakeHandler, RecordedRequest } from "../../support/fake-server.ts"
  * anyone else is accepted.
  */
 export const resendTestKey = "re_test_key";
+/** The signing secret of the event webhook the tests' "Resend" posts with (OUTBOUND_EVENTS_SECRET). */
+export const resendEventsTestSecret = `whsec_${btoa("mailroom test events secret 32b!")}`;
+/** A second Resend account's key (a domain with a key of its own). */
+export const resendSecondAccountKey = "re_second_account";
+const acceptedKeys = new Set([resendTestKey, resendSecondAccountKey].map((key) => `Bearer ${key}`));
 const slowAnswerMs = 2000;
 
 interface SentEmail {
@@ -37,7 +42,7 @@ export function resendFakeRoutes(): Record<string, FakeHandler> {
   let counter = 0;
   return {
     "POST /emails": async (request) => {
-      if (request.headers.authorization !== `Bearer ${resendTestKey}`) return refusal(401, "validation_error", "API key is invalid");
+      if (!acceptedKeys.has(request.headers.authorization ?? "")) return refusal(401, "validation_error", "API key is invalid");
       const body = parsedBody(request);
       if (!body || request.headers["content-type"] !== "application/json") return refusal(422, "validation_error", "The request body is not JSON");
       if (typeof body.from !== "string" || !isStringList(body.to) || typeof body.subject !== "string" || (typeof body.text !== "string" && typeof body.html !== "string")) {

@@ -17,8 +17,8 @@ export interface Adapters {
   /** The Telegram bot when a token is set (whether or not the messenger is switched on). */
   telegram: TelegramBot | null;
   oauth: Record<OAuthProvider, OAuthClient | null>;
-  /** The outbound mail provider when OUTBOUND_API_KEY is set. */
-  outbound: OutboundSender | null;
+  /** Resend with an API key (OUTBOUND_API_KEY or a domain's own), at OUTBOUND_API_BASE_URL. */
+  resend: (apiKey: string) => OutboundSender;
 }
 
 function createAdaptersFor(config: Config): Adapters {
@@ -27,7 +27,7 @@ function createAdaptersFor(config: Config): Adapters {
   const forumApp = forum.credentials;
   const { outbound } = config;
   return {
-    outbound: outbound.apiKey ? resendSender({ apiKey: outbound.apiKey, baseUrl: outbound.apiBaseUrl }) : null,
+    resend: (apiKey) => resendSender({ apiKey, baseUrl: outbound.apiBaseUrl }),
     telegram: config.messenger.botToken ? { apiBaseUrl: config.messenger.apiBaseUrl, token: config.messenger.botToken } : null,
     oauth: {
       codehost: codehostApp

@@ -25,6 +25,8 @@ interface Stores {
   attachments: R2Bucket | undefined;
   rateLimiter: RateLimit | undefined;
   ai: Ai | undefined;
+  /** The platform's sending (`SEND_EMAIL`), when bound. */
+  sendEmail: SendEmail | undefined;
 }
 
 /** What the platform says about the client; "unknown" address for local tools. */
@@ -76,7 +78,7 @@ export function createServiceContext({ env, requestId, waitUntil, client, clock 
     requestId,
     actor: null,
     waitUntil,
-    stores: { cache: counted?.cache ?? env.CACHE, attachments: counted ? counted.attachments : env.ATTACHMENTS, rateLimiter: env.RATE_LIMITER, ai: env.AI },
+    stores: { cache: counted?.cache ?? env.CACHE, attachments: counted ? counted.attachments : env.ATTACHMENTS, rateLimiter: env.RATE_LIMITER, ai: env.AI, sendEmail: env.SEND_EMAIL },
     adapters: createAdapters(config),
     log: createLogger(requestId),
     client: client ?? { ip: "unknown", userAgent: null },

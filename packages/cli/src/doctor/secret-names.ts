@@ -14,7 +14,8 @@ export const secretGroups = [
     optional: [],
   },
   { feature: "messenger", required: ["MESSENGER_BOT_TOKEN", "MESSENGER_WEBHOOK_SECRET"], optional: [] },
-  { feature: "outbound mail", required: ["OUTBOUND_API_KEY"], optional: ["OUTBOUND_FROM"] },
+  // Resend; the platform's sending (SEND_EMAIL) is a binding and needs no secret.
+  { feature: "outbound mail", required: ["OUTBOUND_API_KEY"], optional: ["OUTBOUND_FROM", "OUTBOUND_EVENTS_SECRET"] },
   // Put once per environment and never changed: it seals the signing secrets of user webhooks.
   { feature: "webhook signing", required: ["WEBHOOK_SECRET_KEY"], optional: [] },
 ] as const;

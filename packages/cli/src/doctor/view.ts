@@ -13,6 +13,7 @@ export interface EnvView {
   kv: Table[];
   r2: Table[];
   ratelimits: Table[];
+  sendEmail: Table[];
   ai: unknown;
   crons: unknown;
   routes: unknown;
@@ -47,6 +48,7 @@ export function envView(toml: Table, env: EnvName): EnvView {
     kv: tables(own.kv_namespaces),
     r2: tables(own.r2_buckets),
     ratelimits: tables(own.ratelimits),
+    sendEmail: tables(own.send_email),
     ai: own.ai,
     crons: isTable(triggers) ? triggers.crons : undefined,
     routes: inherited("routes") ?? inherited("route"),

@@ -5,8 +5,9 @@
 import { resolve } from "node:path";
 import { readSecretsFile, readToml } from "../doctor/load.ts";
 import { formatReport } from "../doctor/report.ts";
-import { featureRules } from "../doctor/rules/features.ts";
+import { messengerRules } from "../doctor/rules/messenger.ts";
 import { oauthRules } from "../doctor/rules/oauth.ts";
+import { outboundRules } from "../doctor/rules/outbound.ts";
 import { secretsInVarsRules } from "../doctor/rules/secrets-in-vars.ts";
 import { varRules } from "../doctor/rules/vars.ts";
 import { secretNames } from "../doctor/secret-names.ts";
@@ -84,7 +85,7 @@ function main(): number {
   const input: DoctorInput = { env, toml, migrations: [], secrets: values, allowPlaceholders: true };
   // `vars:<NAME>` findings are the config loader refusing a value (a malformed WEBHOOK_SECRET_KEY, say).
   const loader = varRules(input).filter((f) => f.rule.startsWith("vars:"));
-  const findings = [...secretsInVarsRules(input), ...oauthRules(input), ...featureRules(input), ...loader].filter((f) => f.severity === "error");
+  const findings = [...secretsInVarsRules(input), ...oauthRules(input), ...messengerRules(input), ...outboundRules(input), ...loader].filter((f) => f.severity === "error");
   const missing = plan.flatMap((f) => f.missing);
   if (findings.length > 0) console.error(formatReport(env, findings));
   if (missing.length > 0) console.error(`secrets: missing values for ${missing.join(", ")}; nothing was put.`);

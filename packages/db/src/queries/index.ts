@@ -14,6 +14,7 @@ export * from "./messages.ts";
 export * from "./messenger.ts";
 export * from "./oauth.ts";
 export * from "./outbound.ts";
+export * from "./domain-senders.ts";
 export * from "./paging.ts";
 export * from "./retention.ts";
 export * from "./routing.ts";

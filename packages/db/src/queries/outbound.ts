@@ -1,10 +1,11 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { Database } from "../client.ts";
 import { outboundMessages } from "../schema/index.ts";
 import { afterCursor, pageOf, type Cursor } from "./paging.ts";
 
 export type OutboundRow = typeof outboundMessages.$inferSelect;
-export type NewOutbound = Omit<OutboundRow, "status" | "providerMessageId" | "error" | "updatedAt">;
+export type NewOutbound = Omit<OutboundRow, "status" | "providerMessageId" | "error" | "statusReason" | "updatedAt">;
+type OutboundStatus = OutboundRow["status"];
 
 /**
  * Inserts a queued record; when the user already has a record with the same idempotency key,
@@ -67,6 +68,44 @@ export async function settleOutbound(
         : { status: "failed", error: outcome.error, updatedAt: now },
     )
     .where(and(eq(outboundMessages.id, id), eq(outboundMessages.status, "queued")))
+    .returning();
+  return row ?? null;
+}
+
+/** A status a provider event can set, and the statuses it may replace (CONTRACT §15). */
+export type EventStatus = "delivered" | "delayed" | "bounced" | "complained" | "failed";
+
+// Events arrive out of order and more than once: a status only moves forward, and `bounced`,
+// `complained` and `failed` never change again. A complaint comes after delivery; a bounce can
+// follow a delay or (for a later-failing recipient) a delivery.
+const replaces: Record<EventStatus, OutboundStatus[]> = {
+  delayed: ["sent"],
+  delivered: ["sent", "delayed"],
+  bounced: ["sent", "delayed", "delivered"],
+  complained: ["sent", "delayed", "delivered"],
+  failed: ["sent", "delayed"],
+};
+
+/**
+ * Moves the record Resend knows by `providerMessageId` to `status`, in one conditional
+ * UPDATE (so concurrent events cannot undo each other). Null: no such record, or the event
+ * came too late to change it.
+ */
+export async function applyOutboundEvent(
+  db: Database,
+  event: { providerMessageId: string; status: EventStatus; reason: string | null; at: Date },
+): Promise<OutboundRow | null> {
+  const [row] = await db
+    .update(outboundMessages)
+    .set({ status: event.status, statusReason: event.reason, ...(event.status === "failed" ? { error: event.reason } : {}), updatedAt: event.at })
+    .where(
+      and(
+        eq(outboundMessages.providerMessageId, event.providerMessageId),
+        // Only Resend sends events; records from before 0025 have no provider and all went through Resend.
+        or(eq(outboundMessages.provider, "resend"), isNull(outboundMessages.provider)),
+        inArray(outboundMessages.status, replaces[event.status]),
+      ),
+    )
     .returning();
   return row ?? null;
 }

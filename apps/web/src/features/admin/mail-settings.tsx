@@ -10,6 +10,7 @@ import { trpc } from "@/lib/trpc";
 import { FormError } from "@/components/form-error";
 import { PageHeader } from "@/components/page-header";
 import { CatchAllSettings } from "./catch-all";
+import { SenderSettings } from "./senders";
 
 const mib = 1024 * 1024;
 // The platform states database sizes in decimal units (500 MB, 10 GB).
@@ -208,6 +209,7 @@ export function MailSettingsAdmin() {
       <PageHeader title={t("title")} />
       <DomainsForm turn={turn("domains")} />
       <CatchAllSettings />
+      <SenderSettings />
       <DefaultsForm turn={turn("defaults")} />
     </div>
   );

@@ -5,7 +5,14 @@ import Link from "next/link";
 import { useState } from "react";
 import { ErrorAlert } from "@/components/error-alert";
 import { trpc } from "@/lib/trpc";
+import type { AppRouter } from "@mailroom/api";
+import type { inferRouterOutputs } from "@trpc/server";
 import { OutboundUsage, useOutboundStatus } from "./status";
+
+type Status = inferRouterOutputs<AppRouter>["outbound"]["list"]["items"][number]["status"];
+
+// Good news green, bad news amber; waiting plain.
+const badgeOf: Record<Status, string> = { queued: "", sent: "ok", delivered: "ok", delayed: "", failed: "warn", bounced: "warn", complained: "warn" };
 
 /** The text of one sent mail, fetched when the user opens it. */
 function SentBody({ id }: { id: string }) {
@@ -16,7 +23,7 @@ function SentBody({ id }: { id: string }) {
   return <pre style={{ whiteSpace: "pre-wrap", wordBreak: "break-word", margin: 0 }}>{record.data.text}</pre>;
 }
 
-/** The user's sent mail, newest first: status per record and the provider's error text when it failed. */
+/** The user's sent mail, newest first: status per record (provider events included) and why it failed or bounced. */
 export function SentList() {
   const t = useTranslations("outbound.sent");
   const format = useFormatter();
@@ -62,8 +69,12 @@ export function SentList() {
                   {open === r.id && <SentBody id={r.id} />}
                 </td>
                 <td data-label={t("status")}>
-                  <span className={`badge ${r.status === "sent" ? "ok" : r.status === "failed" ? "warn" : ""}`}>{t(`statuses.${r.status}`)}</span>
-                  {r.error && <div className="field-error">{r.error}</div>}
+                  <span className={`badge ${badgeOf[r.status]}`}>{t(`statuses.${r.status}`)}</span>
+                  {r.status === "failed" && r.error && <div className="field-error">{r.error}</div>}
+                  {r.status === "bounced" && r.statusReason && <div className="field-error">{r.statusReason}</div>}
+                  {r.status === "complained" && <div className="field-error">{t("complainedHint")}</div>}
+                  <div className="muted">{t(`via.${r.provider}`)}</div>
+                  {r.provider === "platform" && r.status === "sent" && <div className="muted">{t("statusUnreported")}</div>}
                 </td>
                 <td className="muted" data-label={t("from")}>
                   {r.from}

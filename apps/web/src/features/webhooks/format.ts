@@ -7,7 +7,7 @@ export type Endpoint = Outputs["list"][number];
 export type Delivery = Outputs["deliveries"]["items"][number];
 export type DeliveryStatus = Delivery["status"];
 
-export const subscribableEvents = ["message.received", "message.recognized"] as const satisfies readonly Endpoint["events"][number][];
+export const subscribableEvents = ["message.received", "message.recognized", "outbound.bounced"] as const satisfies readonly Endpoint["events"][number][];
 export type EventType = (typeof subscribableEvents)[number];
 export const deliveryStatuses = ["pending", "succeeded", "failed"] as const satisfies readonly DeliveryStatus[];
 
@@ -15,6 +15,7 @@ export const deliveryStatuses = ["pending", "succeeded", "failed"] as const sati
 export const eventKey = {
   "message.received": "messageReceived",
   "message.recognized": "messageRecognized",
+  "outbound.bounced": "outboundBounced",
 } as const satisfies Record<Endpoint["events"][number], string>;
 
 /** Times in the reader's language and time zone; "—" for none. */

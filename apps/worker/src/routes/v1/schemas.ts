@@ -125,13 +125,15 @@ export const codeSchema = z
 export const outboundSchema = z
   .object({
     id,
-    status: z.string().openapi({ example: "sent" }),
+    status: z.enum(["queued", "sent", "failed", "delivered", "delayed", "bounced", "complained"]).openapi({ example: "sent", description: "`queued` → `sent` | `failed`; then from the provider's events `delivered`, `delayed`, `bounced`, `complained` (the last two final)" }),
     mailboxId: id.nullable(),
     from: z.string(),
     to: z.array(z.string()),
     subject: z.string(),
+    provider: z.enum(["platform", "resend"]).openapi({ description: "Which provider took the mail" }),
     providerMessageId: z.string().nullable(),
     error: z.string().nullable(),
+    statusReason: z.string().nullable().openapi({ description: "Why a provider event set the status (a bounce's text)" }),
     createdAt: dateTime,
   })
   .loose()

@@ -4,6 +4,7 @@ import { adminCatchAllRouter } from "./catch-all.ts";
 import { adminFeaturesRouter } from "./features.ts";
 import { adminInvitesRouter } from "./invites.ts";
 import { adminMessengerRouter } from "./messenger.ts";
+import { adminSendersRouter } from "./senders.ts";
 import { adminSettingsRouter } from "./settings.ts";
 import { adminStorageRouter } from "./storage.ts";
 import { adminUsersRouter } from "./users.ts";
@@ -17,4 +18,5 @@ export const adminRouter = router({
   storage: adminStorageRouter,
   blocklist: adminBlocklistRouter,
   catchAll: adminCatchAllRouter,
+  senders: adminSendersRouter,
 });

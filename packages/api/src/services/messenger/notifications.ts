@@ -48,3 +48,18 @@ export async function sendTestNotification(ctx: SignedInContext): Promise<void> 
   const answer = await sendHtml(bot, binding.chatId, testLines(user.email), ctx.log);
   if (!answer.ok) throw new AppError("messenger_api_failed", `Telegram refused the message: ${answer.description}`);
 }
+
+/** A sent mail bounced or was marked as spam (CONTRACT §15), to the owner's chat. */
+export async function notifyBounce(ctx: ServiceContext, userId: string, record: { subject: string; to: string[]; status: "bounced" | "complained"; reason: string | null }): Promise<void> {
+  const bot = activeBot(ctx);
+  if (!bot) return;
+  const binding = await bindingOfUser(ctx, userId);
+  if (!binding || binding.paused || !binding.messengerOn) return;
+  const lines = [
+    record.status === "bounced" ? "↩️ <b>Your mail bounced</b>" : "⚠️ <b>Your mail was marked as spam</b>",
+    `To: ${userText(record.to.join(", "), 300)}`,
+    `Subject: ${record.subject ? userText(record.subject, 300) : "<i>(no subject)</i>"}`,
+  ];
+  if (record.reason) lines.push(`Reason: ${userText(record.reason, 500)}`);
+  await sendHtmlLogged(bot, binding.chatId, lines, "bounce notification", ctx.log);
+}

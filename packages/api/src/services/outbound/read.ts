@@ -3,6 +3,7 @@ import type { SignedInContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
 import { encodeCursor } from "../../lib/cursor.ts";
 import { getBusinessDefaults, getUserFeatures } from "../settings/index.ts";
+import { anyProvider } from "./providers.ts";
 import { outboundUsageOf } from "./quota.ts";
 import { outboundDetail, outboundSummary } from "./view.ts";
 
@@ -24,14 +25,14 @@ export async function getOwnOutbound(ctx: SignedInContext, id: string) {
 }
 
 /**
- * Whether the caller may send, and why not (`not_configured`: no provider key on this service;
+ * Whether the caller may send, and why not (`not_configured`: no provider on this service, for any domain;
  * `switched_off`: an administrator turned sending off for them), with today's sends against the
  * quota, the size cap of one mail and the service's own sender address (OUTBOUND_FROM), if any.
  */
 export async function outboundStatus(ctx: SignedInContext) {
   const userId = ctx.actor.user.id;
-  const [features, defaults, usage] = await Promise.all([getUserFeatures(ctx, userId), getBusinessDefaults(ctx), outboundUsageOf(ctx, [userId])]);
-  const reason = !ctx.adapters.outbound ? ("not_configured" as const) : !features.outbound ? ("switched_off" as const) : null;
+  const [features, defaults, usage, configured] = await Promise.all([getUserFeatures(ctx, userId), getBusinessDefaults(ctx), outboundUsageOf(ctx, [userId]), anyProvider(ctx)]);
+  const reason = !configured ? ("not_configured" as const) : !features.outbound ? ("switched_off" as const) : null;
   return {
     enabled: reason === null,
     reason,

@@ -7,6 +7,7 @@ import { enforceRateLimit } from "../auth/rate-limit.ts";
 import { formatBytes } from "../intake/limits.ts";
 import { getBusinessDefaults, getUserFeatures } from "../settings/index.ts";
 import type { SendInput } from "./input.ts";
+import { senderFor } from "./providers.ts";
 import { releaseOutboundUnit, reserveOutboundUnit } from "./quota.ts";
 import { replyHeadersFor } from "./reply.ts";
 import { outboundDetail, type AttachmentMeta } from "./view.ts";
@@ -30,8 +31,8 @@ async function senderMailbox(ctx: SignedInContext, mailboxId: string): Promise<M
 }
 
 /**
- * Sends one mail (CONTRACT §8). Refused before anything is written: the switch is off or no
- * provider is configured (`feature_disabled`), the rate limit, a mailbox that is not the caller's,
+ * Sends one mail (CONTRACT §8, §15). Refused before anything is written: the switch is off or no
+ * provider sends from the sender's domain (`feature_disabled`), the rate limit, a mailbox that is not the caller's,
  * a mail over the attachment size cap (`payload_too_large`), today's quota used up
  * (`quota_exceeded`). Otherwise one unit of the quota is reserved, the attempt is recorded as
  * `queued`, the provider is called (its Idempotency-Key is the record id), and the record ends
@@ -39,8 +40,6 @@ async function senderMailbox(ctx: SignedInContext, mailboxId: string): Promise<M
  * The same `idempotencyKey` again returns the first record and sends nothing.
  */
 export async function sendOutbound(ctx: SignedInContext, input: SendInput) {
-  const sender = ctx.adapters.outbound;
-  if (!sender) throw new AppError("feature_disabled", "Sending mail is not set up on this service");
   const userId = ctx.actor.user.id;
   const [features, defaults] = await Promise.all([getUserFeatures(ctx, userId), getBusinessDefaults(ctx)]);
   if (!features.outbound) throw new AppError("feature_disabled", "Sending mail is switched off for your account");
@@ -64,10 +63,12 @@ export async function sendOutbound(ctx: SignedInContext, input: SendInput) {
     const earlier = await findOutboundByIdempotencyKey(ctx.db, userId, input.idempotencyKey);
     if (earlier) return outboundDetail(earlier);
   }
+  const from = input.from === "service" && serviceFrom ? serviceFrom : mailbox.address;
+  const { provider, sender } = await senderFor(ctx, from);
 
   const reservation = await reserveOutboundUnit(ctx, userId, features.outboundDailyQuota ?? defaults.outboundDailyQuota);
   const email: OutboundEmail = {
-    from: input.from === "service" && serviceFrom ? serviceFrom : mailbox.address,
+    from,
     to: input.to,
     cc: input.cc ?? [],
     bcc: input.bcc ?? [],
@@ -95,6 +96,7 @@ export async function sendOutbound(ctx: SignedInContext, input: SendInput) {
     htmlBody: email.html,
     attachments: JSON.stringify(meta),
     idempotencyKey: input.idempotencyKey ?? null,
+    provider,
     createdAt: now,
   });
   if (!created) {
@@ -105,7 +107,7 @@ export async function sendOutbound(ctx: SignedInContext, input: SendInput) {
 
   const answer = await sender.send(email, record.id);
   if (!answer.ok && answer.refused) await releaseOutboundUnit(ctx, reservation);
-  if (!answer.ok) ctx.log.warn("outbound mail failed", { outboundId: record.id, refused: answer.refused, error: answer.error });
+  if (!answer.ok) ctx.log.warn("outbound mail failed", { outboundId: record.id, provider, refused: answer.refused, error: answer.error });
   const settled = await settleOutbound(
     ctx.db,
     record.id,

@@ -30,9 +30,13 @@ export function outboundSummary(row: OutboundRow) {
     subject: row.subject,
     preview: row.textBody.replace(/\s+/g, " ").trim().slice(0, 160),
     attachments: parsed(attachmentList, row.attachments, []),
+    /** Which provider took it (`resend` for records from before providers could be chosen). */
+    provider: row.provider ?? "resend",
     providerMessageId: row.providerMessageId,
     /** The provider's error text (or what went wrong on the way) when the status is `failed`. */
     error: row.error,
+    /** Why a provider event set the status: a bounce's or failure's text (CONTRACT §15). */
+    statusReason: row.statusReason,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

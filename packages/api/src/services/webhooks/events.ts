@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { MessageStoredEvent } from "../../events/message-stored.ts";
 
 /** The events an endpoint can subscribe to; `webhook.test` is sent on request only (CONTRACT §9). */
-const subscribableEvents = ["message.received", "message.recognized"] as const;
+const subscribableEvents = ["message.received", "message.recognized", "outbound.bounced"] as const;
 type SubscribableEvent = (typeof subscribableEvents)[number];
 export type WebhookEventType = SubscribableEvent | "webhook.test";
 
@@ -62,6 +62,11 @@ export function messageEvents(event: MessageStoredEvent, createdAt: Date): Webho
       source: recognition.source,
     }),
   ];
+}
+
+/** `outbound.bounced` (CONTRACT §15): a sent mail bounced or was marked as spam. */
+export function bouncedEvent(data: { outboundId: string; to: string[]; status: "bounced" | "complained"; reason: string | null }, createdAt: Date): WebhookEvent {
+  return eventOf("outbound.bounced", createdAt, data);
 }
 
 export function testEvent(endpointId: string, createdAt: Date): WebhookEvent {

@@ -2,10 +2,11 @@ import type { DoctorInput, Finding, Rule } from "../types.ts";
 import { bindingRules } from "./bindings.ts";
 import { cookieCorsRules } from "./cookies-cors.ts";
 import { cronRules } from "./cron.ts";
-import { featureRules } from "./features.ts";
+import { messengerRules } from "./messenger.ts";
 import { isolationRules } from "./isolation.ts";
 import { migrationRules } from "./migrations.ts";
 import { oauthRules } from "./oauth.ts";
+import { outboundRules } from "./outbound.ts";
 import { placeholderRules } from "./placeholders.ts";
 import { rateLimiterRules } from "./rate-limiter.ts";
 import { routeRules } from "./routes.ts";
@@ -22,7 +23,8 @@ const allRules: readonly Rule[] = [
   cookieCorsRules,
   secretsInVarsRules,
   oauthRules,
-  featureRules,
+  messengerRules,
+  outboundRules,
   webhookRules,
   isolationRules,
   migrationRules,
