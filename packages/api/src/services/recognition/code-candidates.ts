@@ -5,7 +5,8 @@
 //   ("4 8 2 9 1 3"): grouping whitespace is dropped;
 // - capitals and digits in two or three groups split by single spaces, alone on their line
 //   ("4QV 9TZ"): grouping whitespace is dropped;
-// - two groups joined by a dash ("448-193", "KQ4-7TB"): the dash is part of the code;
+// - two groups joined by a dash ("448-193", "KQ4-7TB"), or three pairs of digits ("83-19-47"):
+//   the dashes are part of the code;
 // - one capital letter, dash, digits ("G-482913"): the letter is printed before the input box,
 //   so the value is the digits.
 // Codes with lower-case letters look like words and ids too, so they count only right after a
@@ -180,6 +181,14 @@ function capitalGroups(segment: string, tokens: Token[], index: number): { found
   return { found: candidate(first.start, last.end, joined), used: group.length };
 }
 
+/** Three pairs of digits joined by dashes ("83-19-47"), as some banks print a code; the dashes stay. */
+function pairChain(chain: Token[]): CodeCandidate | null {
+  const first = chain[0];
+  const last = chain[chain.length - 1];
+  if (chain.length !== 3 || first === undefined || last === undefined || !chain.every((t) => t.text.length === 2 && DIGITS.test(t.text))) return null;
+  return candidate(first.start, last.end, chain.map((t) => t.text).join("-"));
+}
+
 export function findCodeCandidates(segment: string): CodeCandidate[] {
   const tokens = tokenize(segment);
   const found: CodeCandidate[] = [];
@@ -189,12 +198,15 @@ export function findCodeCandidates(segment: string): CodeCandidate[] {
     if (token === undefined) break;
     const next = tokens[i + 1];
     if (next !== undefined && next.start === token.end + 1 && segment[token.end] === "-") {
-      // A chain of three or more is an id, key or date: skip all of it.
+      // A chain of three or more is an id, key or date (three digit pairs aside): skip all of it.
       let end = i + 1;
       while (tokens[end + 1]?.start === (tokens[end]?.end ?? -2) + 1 && segment[tokens[end]?.end ?? 0] === "-") end++;
       if (end === i + 1) {
         const hit = dashed(token, next);
         if (hit !== null && cleanBoundaries(segment, hit.start, hit.end)) found.push(hit);
+      } else {
+        const pairs = pairChain(tokens.slice(i, end + 1));
+        if (pairs !== null && cleanBoundaries(segment, pairs.start, pairs.end)) found.push(pairs);
       }
       i = end + 1;
       continue;

@@ -68,7 +68,7 @@ export const it: LanguageTable = {
   lookalikeCues: ["prenotazione è confermata", "prenotazione confermata", "arrivo", "partenza", "riunione", "codice sconto", "codice promozionale", "spedizione gratuita", "ordine spedito", "il tuo ordine", "bolletta", "webinar", "codice di ritiro", "gift card", "carta regalo", "buono regalo", "codice invito"],
   linkActions: ["verific*", "conferm*", "attiva", "attivare", "reimposta", "reimpostare", "nuova password", "accedi a", "link di accesso", "approva", "sì, sono io", "sono io"],
   linkSignIn: ["accedi", "entra"],
-  linkAvoid: ["annulla iscrizione", "disiscriviti", "disiscrizione", "cancellati", "privacy", "aiuto", "proteggi", "proteggi il tuo account", "acquista", "ordina ora", "negozio"],
+  linkAvoid: ["annulla iscrizione", "disiscriviti", "disiscrizione", "cancellati", "privacy", "aiuto", "proteggi", "proteggi il tuo account", "acquista", "ordina ora", "negozio", "verifica il saldo", "saldo"],
   notMe: ["non sei stato tu", "se non sei stato tu", "non ero io"],
   urlActions: ["attiva", "conferma", "verifica", "reimposta", "approva", "accedi"],
 };

@@ -4,6 +4,8 @@ export const nl: LanguageTable = {
   language: "nl",
   codeLabels: [
     "verificatiecode",
+    "apparaatcode",
+    "koppelcode",
     "bevestigingscode",
     "beveiligingscode",
     "inlogcode",

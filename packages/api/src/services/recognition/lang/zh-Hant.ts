@@ -26,6 +26,9 @@ export const zhHant: LanguageTable = {
   codeWords: ["代碼", "以下數字", "下列數字", "以下號碼"],
   verificationWords: ["驗證", "登入", "登錄", "註冊", "確認", "認證", "啟用", "重設密碼", "輸入", "身分", "身份"],
   notCodeLabels: [
+    "訂房確認碼",
+    "訂位確認碼",
+    "預訂確認碼",
     "訂單",
     "訂單編號",
     "單號",
