@@ -189,6 +189,16 @@ function pairChain(chain: Token[]): CodeCandidate | null {
   return candidate(first.start, last.end, chain.map((t) => t.text).join("-"));
 }
 
+/** Digits that continue a longer spaced number ("61205 48873 90112 07731", an invoice check code or a card). */
+function inSpacedNumber(segment: string, tokens: Token[], index: number): boolean {
+  const token = tokens[index];
+  if (token === undefined || !DIGITS.test(token.text)) return false;
+  const joinedTo = (other: Token | undefined, gap: () => string) => other !== undefined && DIGITS.test(other.text) && gap() === " ";
+  const before = tokens[index - 1];
+  const after = tokens[index + 1];
+  return joinedTo(before, () => segment.slice(before?.end ?? 0, token.start)) || joinedTo(after, () => segment.slice(token.end, after?.start ?? 0));
+}
+
 export function findCodeCandidates(segment: string): CodeCandidate[] {
   const tokens = tokenize(segment);
   const found: CodeCandidate[] = [];
@@ -224,7 +234,7 @@ export function findCodeCandidates(segment: string): CodeCandidate[] {
       continue;
     }
     const hit = single(token);
-    if (hit !== null && cleanBoundaries(segment, token.start, token.end)) found.push(hit);
+    if (hit !== null && cleanBoundaries(segment, token.start, token.end) && !inSpacedNumber(segment, tokens, i)) found.push(hit);
     i += 1;
   }
   return found;

@@ -178,8 +178,9 @@ export function scoreCodes(segment: string, phrases: readonly PhraseMatch[], sig
     // one a verification label names outright in the body, in a mail with a Subject naming a
     // code or with verification wording, loses only half (a transfer to sign with an invoice
     // number nearby). In the Subject of such a mail it is the booking's reference.
-    const unmistakable = (signals.subjectNamesCode || (signals.verificationCue && !signals.subjectLookalike)) && positive.direct && alone;
-    const named = !isSubject && positive.direct && positive.weight === LABEL_WEIGHT.codeLabel && (signals.subjectNamesCode || signals.verificationCue);
+    const subjectVouches = signals.subjectNamesCode && !signals.subjectLookalike;
+    const unmistakable = (subjectVouches || (signals.verificationCue && !signals.subjectLookalike)) && positive.direct && alone;
+    const named = !isSubject && positive.direct && positive.weight === LABEL_WEIGHT.codeLabel && (subjectVouches || signals.verificationCue);
     if (signals.lookalikeMail && !unmistakable) score -= named ? LOOKALIKE_PENALTY / 2 : LOOKALIKE_PENALTY;
     scored.push({ value: code.value, score, position: code.start });
   }
