@@ -30,6 +30,19 @@ export interface OutboundSender {
   send(email: OutboundEmail, idempotencyKey: string): Promise<OutboundAnswer>;
 }
 
+/** What both providers take under the same names, each field only when it says something. */
+export function sharedFields(email: OutboundEmail) {
+  return {
+    to: email.to,
+    ...(email.cc.length > 0 ? { cc: email.cc } : {}),
+    ...(email.bcc.length > 0 ? { bcc: email.bcc } : {}),
+    subject: email.subject,
+    text: email.text,
+    ...(email.html ? { html: email.html } : {}),
+    ...(Object.keys(email.headers).length > 0 ? { headers: email.headers } : {}),
+  };
+}
+
 // A stuck provider must not hold the send (and the worker) open indefinitely.
 const defaultTimeoutMs = 15_000;
 
@@ -52,14 +65,8 @@ export function resendSender(options: { apiKey: string; baseUrl: string; timeout
       const answer = await client.emails.send(
         {
           from: email.from,
-          to: email.to,
-          ...(email.cc.length > 0 ? { cc: email.cc } : {}),
-          ...(email.bcc.length > 0 ? { bcc: email.bcc } : {}),
+          ...sharedFields(email),
           ...(email.replyTo ? { replyTo: email.replyTo } : {}),
-          subject: email.subject,
-          text: email.text,
-          ...(email.html ? { html: email.html } : {}),
-          ...(Object.keys(email.headers).length > 0 ? { headers: email.headers } : {}),
           ...(email.attachments.length > 0
             ? {
                 attachments: email.attachments.map((a) => ({

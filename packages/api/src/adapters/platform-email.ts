@@ -1,5 +1,5 @@
 import { base64ToBytes } from "../lib/crypto.ts";
-import type { OutboundSender } from "./outbound.ts";
+import { sharedFields, type OutboundSender } from "./outbound.ts";
 
 /** The platform's error text, without the binding's stack noise. */
 function messageOf(error: unknown): string {
@@ -27,14 +27,8 @@ export function platformSender(binding: SendEmail): OutboundSender {
       try {
         const result = await binding.send({
           from: addressOf(email.from),
-          to: email.to,
-          ...(email.cc.length > 0 ? { cc: email.cc } : {}),
-          ...(email.bcc.length > 0 ? { bcc: email.bcc } : {}),
+          ...sharedFields(email),
           ...(email.replyTo ? { replyTo: addressOf(email.replyTo) } : {}),
-          subject: email.subject,
-          text: email.text,
-          ...(email.html ? { html: email.html } : {}),
-          ...(Object.keys(email.headers).length > 0 ? { headers: email.headers } : {}),
           ...(email.attachments.length > 0
             ? {
                 attachments: email.attachments.map((a) => ({
