@@ -59,9 +59,9 @@ function statusOf(event: ResendEvent): { status: EventStatus; reason: string | n
   }
 }
 
-/** OUTBOUND_EVENTS_SECRET and every domain's own signing secret (another Resend account signs with its own). */
-async function signingSecrets(ctx: ServiceContext): Promise<string[]> {
-  const secrets = ctx.config.outbound.eventsSecret ? [ctx.config.outbound.eventsSecret] : [];
+/** Every domain's own signing secret (another Resend account signs with its own). */
+async function domainSecrets(ctx: ServiceContext): Promise<string[]> {
+  const secrets: string[] = [];
   for (const row of await listDomainSenders(ctx.db)) {
     if (!row.eventsSecret) continue;
     try {
@@ -115,9 +115,13 @@ function notifyOwner(ctx: ServiceContext, row: OutboundRow): void {
  */
 export async function receiveResendEvent(ctx: ServiceContext, body: string, headers: SignedHeaders): Promise<{ applied: boolean }> {
   if (!headers.id || !headers.timestamp || !headers.signature) throw new AppError("unauthorized", "The event is not signed (svix-id, svix-timestamp and svix-signature are required)");
-  const secrets = await signingSecrets(ctx);
-  if (secrets.length === 0) throw new AppError("unauthorized", "Events cannot be verified: OUTBOUND_EVENTS_SECRET is not set");
-  if (!verified(secrets, body, headers)) throw new AppError("unauthorized", "The event's signature does not match (or its timestamp is more than 5 minutes off)");
+  // OUTBOUND_EVENTS_SECRET first: it signs most events and needs no D1 read; the domains' own secrets come after.
+  const global = ctx.config.outbound.eventsSecret;
+  if (!(global !== undefined && verified([global], body, headers))) {
+    const secrets = await domainSecrets(ctx);
+    if (global === undefined && secrets.length === 0) throw new AppError("unauthorized", "Events cannot be verified: OUTBOUND_EVENTS_SECRET is not set");
+    if (!verified(secrets, body, headers)) throw new AppError("unauthorized", "The event's signature does not match (or its timestamp is more than 5 minutes off)");
+  }
   const event = resendEventSchema.safeParse(parsedJson(body));
   if (!event.success) throw new AppError("validation_failed", "The event is not a Resend email event");
   const change = statusOf(event.data);
