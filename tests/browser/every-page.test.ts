@@ -93,7 +93,7 @@ describe("every page on a phone", () => {
     const errors = watchPageErrors(page);
     const found: Record<string, string[]> = {};
 
-    for (const path of ["/login", "/register"]) await check(page, path, found);
+    for (const path of ["/login", "/register", "/offline"]) await check(page, path, found);
 
     await page.goto(`${webOrigin}/login?next=%2Fdashboard`);
     await submitSignIn(page, admin, () => page.waitForURL(`${webOrigin}/dashboard`));

@@ -8,7 +8,7 @@ import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePorts } from "../../packages/cli/src/lib/free-ports.ts";
-import { launchBrowser, watchPageErrors } from "./support/browser.ts";
+import { launchBrowser, launchProfile, watchPageErrors } from "./support/browser.ts";
 import { repoRoot } from "./support/dev-stack.ts";
 import { submitSignIn } from "./support/session.ts";
 import { stopProcessGroup } from "./support/process-group.ts";
@@ -107,4 +107,56 @@ describe("npm run preview", () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);
+
+  it("installs as an app: manifest and icons, a service worker, the theme's toolbar colour, the offline page when the network is cut, the menu's install entry", async () => {
+    interface Manifest {
+      name: string;
+      display: string;
+      start_url: string;
+      icons: { src: string; type: string; sizes: string; purpose: string }[];
+    }
+    const manifest = (await (await fetch(`${origin}/manifest.webmanifest`)).json()) as Manifest;
+    expect(manifest).toMatchObject({ name: "Mailroom", display: "standalone", start_url: "/dashboard" });
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(expect.arrayContaining(["192x192 any", "512x512 any", "512x512 maskable"]));
+    for (const icon of manifest.icons) {
+      const res = await fetch(new URL(icon.src, origin));
+      expect(res.status, icon.src).toBe(200);
+      expect(res.headers.get("content-type"), icon.src).toContain(icon.type);
+    }
+
+    const profile = mkdtempSync(path.join(tmpdir(), "mailroom-profile-"));
+    const context = await launchProfile(profile, { viewport: { width: 390, height: 844 }, colorScheme: "light" });
+    const page = context.pages()[0] ?? (await context.newPage());
+    const errors = watchPageErrors(page);
+    await page.goto(`${origin}/login`);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)).toBe(`${origin}/`);
+    // Chromium's own installability checks, the ones Lighthouse's PWA audit reported.
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    expect(installabilityErrors).toEqual([]);
+    // The toolbar follows the theme the reader picks, not only the system's.
+    const toolbar = () => page.evaluate(() => Array.from(document.querySelectorAll('meta[name="theme-color"]')).map((m) => m.getAttribute("content")));
+    expect(await toolbar()).toContain("#f6f7f9");
+    await page.getByLabel("Theme").selectOption("dark");
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('meta[name="theme-color"]')).every((m) => m.getAttribute("content") === "#0f1218"));
+
+    // Network cut: a page load gets the offline page, styled, at the address asked for.
+    await page.reload();
+    await context.setOffline(true);
+    await page.goto(`${origin}/inbox`);
+    await page.getByRole("heading", { name: "You are offline" }).waitFor();
+    expect(page.url()).toBe(`${origin}/inbox`);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector(".card") ?? document.body).borderRadius)).not.toBe("0px");
+    await context.setOffline(false);
+    await page.getByRole("button", { name: "Try again" }).click();
+    // Back online, /inbox loads for real (and sends a signed-out reader to sign in).
+    await page.waitForURL(/\/login\?next=%2Finbox/);
+    // Signed in, the menu offers to install the app (the browser offered it).
+    await submitSignIn(page, { email: "preview-admin@example.com", password: "preview password 1" }, () => page.waitForURL(`${origin}/inbox`));
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("button", { name: "Install app" }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }, 120_000);
 });

@@ -23,7 +23,7 @@ async function waitFor(url: string, timeoutMs: number, child: ChildProcess): Pro
 
 // `next dev` compiles a route on its first visit and hot-reloads open pages when it does; visiting
 // every route once before the tests keeps pages from reloading under a test's hands.
-const routes = ["/", "/login", "/register", "/dashboard", "/inbox", "/message", "/admin/invites", "/admin/users", "/admin/settings", "/admin/storage", "/settings/messenger", "/admin/messenger", "/account", "/compose", "/sent"];
+const routes = ["/", "/login", "/register", "/dashboard", "/inbox", "/message", "/admin/invites", "/admin/users", "/admin/settings", "/admin/storage", "/settings/messenger", "/admin/messenger", "/account", "/compose", "/sent", "/offline"];
 
 async function warmUp(webOrigin: string): Promise<void> {
   for (const route of routes) await (await fetch(`${webOrigin}${route}`)).text();

@@ -12,6 +12,7 @@ import mail from "./mail.json";
 import messenger from "./messenger.json";
 import meta from "./meta.json";
 import notFound from "./notFound.json";
+import offline from "./offline.json";
 import outbound from "./outbound.json";
 import shell from "./shell.json";
 import webhooks from "./webhooks.json";
@@ -29,6 +30,7 @@ const en = {
   messenger,
   meta,
   notFound,
+  offline,
   outbound,
   shell,
   webhooks,

@@ -1,6 +1,7 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
+import { themeColors } from "@/features/pwa/theme-colors";
 import { localeOf, type LocaleParams } from "@/i18n/locale-params";
 import { routing } from "@/i18n/routing";
 import "../globals.css";
@@ -14,8 +15,22 @@ export function generateStaticParams() {
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
   const t = await getTranslations({ locale: await localeOf(params), namespace: "meta" });
-  return { title: t("title"), description: t("description") };
+  return {
+    title: t("title"),
+    description: t("description"),
+    manifest: "/manifest.webmanifest",
+    icons: { icon: "/icon.svg", apple: "/icons/icon-192.png" },
+    appleWebApp: { capable: true, title: t("title") },
+  };
 }
+
+// The system's theme until the reader picks one; then AppSupport sets their theme's colour.
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: themeColors.light },
+    { media: "(prefers-color-scheme: dark)", color: themeColors.dark },
+  ],
+};
 
 export default async function RootLayout({ params, children }: LocaleParams & { children: ReactNode }) {
   const locale = await localeOf(params);

@@ -6,6 +6,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Preferences } from "@/components/preferences";
 import { StorageBanner } from "@/features/admin/storage-banner";
+import { InstallButton } from "@/features/pwa/install-button";
 import { trpc } from "@/lib/trpc";
 
 function NavLink({ href, children, onNavigate }: { href: string; children: ReactNode; onNavigate: () => void }) {
@@ -111,6 +112,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
         )}
         <span className="spacer" />
         <Preferences />
+        <InstallButton />
         <span className="muted user-email" title={user.email}>
           {user.email}
         </span>
