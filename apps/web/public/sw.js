@@ -2,18 +2,23 @@
 // every hashed /_next/static/ file once fetched) and answers a page load that cannot reach the
 // network with the offline page instead of the browser's error. It never touches /api/*: mail,
 // sessions and everything else a person sees stays live. Registered by production builds only.
-const CACHE = "mailroom-shell-v1";
+const CACHE = "mailroom-shell-v2";
 const OFFLINE = "/offline";
 const ICONS = ["/icon.svg", "/icons/icon-192.png", "/icons/icon-512.png"];
 
-/** The offline page as the reader's language renders it now, and the stylesheets it links. */
+/**
+ * The offline page as the reader's language renders it now, and the stylesheets it links. It is
+ * kept without its script files: it is plain text and a form, and a page hydrating offline would
+ * ask for code it cannot reach and end in an error screen.
+ */
 async function keepShell() {
   const cache = await caches.open(CACHE);
   await cache.addAll(ICONS);
   const page = await fetch(OFFLINE, { credentials: "same-origin" });
   if (!page.ok) throw new Error(`${OFFLINE} answered ${page.status}`);
-  const html = await page.clone().text();
-  await cache.put(OFFLINE, page);
+  const html = await page.text();
+  const inert = html.replace(/<script\b[^>]*\bsrc="[^"]*"[^>]*><\/script>/g, "").replace(/<link\b[^>]*\bas="script"[^>]*>/g, "");
+  await cache.put(OFFLINE, new Response(inert, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
   const styles = [...html.matchAll(/href="(\/_next\/static\/[^"]+\.css)"/g)].map((m) => m[1]);
   await cache.addAll(styles);
 }

@@ -1,6 +1,6 @@
 import { ThemeProvider } from "next-themes";
 import type { ReactNode } from "react";
-import { AppSupport } from "@/features/pwa/app-support";
+import { AppSupportLater } from "@/features/pwa/app-support-later";
 import { IntlClientProvider } from "./client-provider";
 import { localeOf, type LocaleParams } from "./locale-params";
 import { baseNamespaces, loadMessages, pickNamespaces, type Namespace } from "./messages";
@@ -21,7 +21,7 @@ export async function PageMessages({ params, namespaces, children }: LocaleParam
   return (
     <ThemeProvider attribute="data-theme" storageKey="mailroom-theme" enableColorScheme={false} disableTransitionOnChange>
       <IntlClientProvider locale={locale} messages={messages}>
-        <AppSupport />
+        <AppSupportLater />
         {children}
       </IntlClientProvider>
     </ThemeProvider>

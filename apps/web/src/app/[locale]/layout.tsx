@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
+import { earlyInstallOfferScript } from "@/features/pwa/early-offer";
 import { themeColors } from "@/features/pwa/theme-colors";
 import { localeOf, type LocaleParams } from "@/i18n/locale-params";
 import { routing } from "@/i18n/routing";
@@ -37,6 +38,10 @@ export default async function RootLayout({ params, children }: LocaleParams & { 
   return (
     // next-themes (in every page's PageMessages) sets data-theme on <html> before hydration, hence the suppressed warning.
     <html lang={locale} suppressHydrationWarning>
+      <head>
+        {/* The browser may offer installation before the menu's code has loaded: keep the offer. */}
+        <script dangerouslySetInnerHTML={{ __html: earlyInstallOfferScript }} />
+      </head>
       <body>{children}</body>
     </html>
   );

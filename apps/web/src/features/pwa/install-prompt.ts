@@ -1,6 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
+import { earlyOfferKey } from "./early-offer";
 
 /** Chromium's install offer (not in the DOM typings). */
 interface BeforeInstallPromptEvent extends Event {
@@ -22,6 +23,8 @@ function set(next: BeforeInstallPromptEvent | null): void {
 export function watchInstallOffer(): void {
   if (watching) return;
   watching = true;
+  const early = (window as unknown as Record<string, BeforeInstallPromptEvent | undefined>)[earlyOfferKey];
+  if (early) set(early);
   window.addEventListener("beforeinstallprompt", (event) => {
     event.preventDefault();
     set(event as BeforeInstallPromptEvent);
