@@ -4,6 +4,7 @@ export { attachmentObjectKey, bodyObjectKey, messageObjectKey } from "./object-k
 export { messageSearchTerms, searchQueryTerms } from "./search-terms.ts";
 export type { Role } from "./schema/columns.ts";
 export { oauthProviders, type OAuthProvider } from "./schema/oauth.ts";
+export type { PasskeyPurpose } from "./schema/passkeys.ts";
 export { webhookDeliveryStatuses } from "./schema/webhooks.ts";
 export type { ForwardOutcome } from "./schema/messages.ts";
 export * from "./queries/index.ts";

@@ -34,7 +34,8 @@ export async function startBrowserFakes(webOrigin: string): Promise<BrowserFakes
   Object.assign(settings, { OUTBOUND_API_KEY: resendTestKey, OUTBOUND_API_BASE_URL: resend.url, OUTBOUND_FROM: "noreply@mail.localhost", OUTBOUND_EVENTS_SECRET: resendEventsTestSecret });
   // A user's webhook receiver on loopback (the local stack allows private targets).
   servers.push(await startFakeServer("receiver", webhookReceiverRoutes()));
-  // The web app is served from this run's port, which must be an allowed origin.
-  settings.CORS_ALLOWED_ORIGINS = webOrigin;
+  // The web app is served from this run's port, which must be an allowed origin, by address and
+  // by name (passkeys need a host name), as wrangler.toml allows both for port 3000.
+  settings.CORS_ALLOWED_ORIGINS = `${webOrigin},${webOrigin.replace("127.0.0.1", "localhost")}`;
   return Promise.resolve({ servers, settings });
 }

@@ -48,7 +48,7 @@ export async function clickWithinLimit(page: Page, button: Locator, outcome: () 
 export async function submitSignIn(page: Page, user: Credentials, outcome: () => Promise<unknown>, words = englishSignIn): Promise<void> {
   await page.getByLabel(words.email).fill(user.email);
   await page.getByLabel(words.password).fill(user.password);
-  await clickWithinLimit(page, page.getByRole("button", { name: words.submit }), outcome, words.tooMany);
+  await clickWithinLimit(page, page.getByRole("button", { name: words.submit, exact: true }), outcome, words.tooMany);
 }
 
 /** Signs in through the login form with `next` set, and waits to land on `path`. */

@@ -11,7 +11,7 @@ let ipCounter = 0;
  * cookie like a browser would and remembers every Set-Cookie header it received. Each client
  * gets its own client address, so rate limits do not leak between tests.
  */
-export function createClient(options: { overrides?: Partial<Bindings>; ip?: string; userAgent?: string } = {}) {
+export function createClient(options: { overrides?: Partial<Bindings>; ip?: string; userAgent?: string; pageOrigin?: string } = {}) {
   ipCounter += 1;
   const ip = options.ip ?? `203.0.113.${ipCounter % 250}`;
   const state = { cookie: undefined as string | undefined, setCookies: [] as string[] };
@@ -24,6 +24,8 @@ export function createClient(options: { overrides?: Partial<Bindings>; ip?: stri
           const headers = new Headers(init?.headers);
           headers.set("cf-connecting-ip", ip);
           if (options.userAgent) headers.set("User-Agent", options.userAgent);
+          // A browser names the page that sent a POST; passkey ceremonies are bound to it.
+          if (options.pageOrigin && init?.method === "POST") headers.set("Origin", options.pageOrigin);
           if (state.cookie) headers.set("Cookie", `app_session=${state.cookie}`);
           const target = typeof url === "string" ? url : url instanceof URL ? url.href : url.url;
           const res = await callWorker(target, { method: init?.method ?? "GET", headers, body: init?.body ?? null }, options.overrides);

@@ -72,7 +72,7 @@ async function apiQuery<P extends QueryPath>(path: P, input?: InputOf<P>): Promi
   return (await send(path, { method: "GET" }, search)) as OutputOf<P>;
 }
 
-async function apiMutation<P extends MutationPath>(path: P, input: InputOf<P>): Promise<OutputOf<P>> {
+export async function apiMutation<P extends MutationPath>(path: P, input: InputOf<P>): Promise<OutputOf<P>> {
   return (await send(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ json: input }) })) as OutputOf<P>;
 }
 

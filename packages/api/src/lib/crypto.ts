@@ -19,6 +19,11 @@ export function toBase64Url(bytes: Uint8Array): string {
   return bytesToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+/** Base64url (padded or not) to bytes; throws on malformed input. */
+export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
+  return base64ToBytes(text.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(text.length / 4) * 4, "="));
+}
+
 /** A random URL-safe token; 32 bytes (256 bits) unless told otherwise. */
 export function randomToken(bytes = 32): string {
   return toBase64Url(crypto.getRandomValues(new Uint8Array(bytes)));

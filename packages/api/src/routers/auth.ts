@@ -2,6 +2,7 @@ import { z } from "zod";
 import { login, register } from "../services/auth/accounts.ts";
 import { publicUser } from "../services/auth/public-user.ts";
 import { endSession } from "../services/auth/sessions.ts";
+import { authenticationResponseSchema, passkeyLogin, passkeyLoginOptions } from "../services/passkeys/index.ts";
 import { emailSchema, inviteCodeSchema, newPasswordSchema } from "../shared/validators.ts";
 import { authenticate } from "../transport/request-context.ts";
 import { expiredSessionCookie, sessionCookie } from "../transport/session-cookie.ts";
@@ -29,6 +30,18 @@ export const authRouter = router({
     .input(z.object({ email: emailSchema, password: z.string().min(1, { error: "Enter your password" }).max(256) }))
     .mutation(async ({ ctx, input }) => {
       const { user, sessionToken } = await login(ctx, input);
+      ctx.resHeaders.append("Set-Cookie", sessionCookie(ctx.config, sessionToken));
+      return { user: publicUser(user) };
+    }),
+
+  /** Starts a passkey sign-in: options for `navigator.credentials.get()` and the ceremony's id. */
+  passkeyOptions: publicProcedure.mutation(({ ctx }) => passkeyLoginOptions(ctx, ctx.pageOrigin)),
+
+  /** Finishes a passkey sign-in with the browser's answer; a session like a password's. */
+  passkeyLogin: publicProcedure
+    .input(z.object({ ceremonyId: z.string().min(1).max(64), response: authenticationResponseSchema }))
+    .mutation(async ({ ctx, input }) => {
+      const { user, sessionToken } = await passkeyLogin(ctx, ctx.pageOrigin, input);
       ctx.resHeaders.append("Set-Cookie", sessionCookie(ctx.config, sessionToken));
       return { user: publicUser(user) };
     }),

@@ -32,6 +32,7 @@ export interface RetentionReport {
   oauthStates: number;
   oauthPendingLogins: number;
   bindingCodes: number;
+  passkeyChallenges: number;
   loginThrottles: number;
   messages: number;
   messageObjects: number;
@@ -67,6 +68,7 @@ export async function runRetention(ctx: ServiceContext): Promise<RetentionReport
     oauthStates: await inBatches((limit) => expiringRecords.oauthStates(db, now, limit)),
     oauthPendingLogins: await inBatches((limit) => expiringRecords.oauthPendingLogins(db, now, limit)),
     bindingCodes: await inBatches((limit) => expiringRecords.bindingCodes(db, now, limit)),
+    passkeyChallenges: await inBatches((limit) => expiringRecords.passkeyChallenges(db, now, limit)),
     loginThrottles: await inBatches((limit) => expiringRecords.loginThrottles(db, new Date(now.getTime() - loginThrottleRetentionMs), limit)),
     messages: expiredMessages.messages + expiredMailboxes.messages,
     messageObjects: expiredMessages.objects + expiredMailboxes.objects,

@@ -20,6 +20,8 @@ export interface RequestContext extends ServiceContext {
   resHeaders: Headers;
   /** The origin this API was reached at (to register the bot's webhook address). */
   apiOrigin: string;
+  /** The page that sent the request (`Origin`), for passkey ceremonies; null from tools. */
+  pageOrigin: string | null;
 }
 
 export interface RequestInput {
@@ -44,6 +46,7 @@ export function createRequestContext({ env, req, requestId, waitUntil }: Request
     },
     resHeaders: new Headers(),
     apiOrigin: new URL(req.url).origin,
+    pageOrigin: req.headers.get("Origin"),
   };
 }
 

@@ -24,3 +24,4 @@ export * from "./storage.ts";
 export * from "./usage.ts";
 export * from "./users.ts";
 export * from "./webhooks.ts";
+export * from "./passkeys.ts";

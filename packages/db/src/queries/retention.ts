@@ -1,7 +1,7 @@
 import { isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client.ts";
-import { loginThrottles, messengerBindingCodes, oauthPendingLogins, oauthStates, outboundMessages, sessions, webhookDeliveries } from "../schema/index.ts";
+import { loginThrottles, messengerBindingCodes, oauthPendingLogins, oauthStates, outboundMessages, passkeyChallenges, sessions, webhookDeliveries } from "../schema/index.ts";
 
 /** Deletes up to `limit` rows of `table` matching `where`; the number deleted. */
 async function deleteSome(db: Database, table: SQLiteTable, where: SQL | undefined, limit: number): Promise<number> {
@@ -16,6 +16,7 @@ export const expiringRecords = {
   oauthPendingLogins: (db: Database, now: Date, limit: number) =>
     deleteSome(db, oauthPendingLogins, or(lt(oauthPendingLogins.expiresAt, now), isNotNull(oauthPendingLogins.consumedAt)), limit),
   bindingCodes: (db: Database, now: Date, limit: number) => deleteSome(db, messengerBindingCodes, lt(messengerBindingCodes.expiresAt, now), limit),
+  passkeyChallenges: (db: Database, now: Date, limit: number) => deleteSome(db, passkeyChallenges, lt(passkeyChallenges.expiresAt, now), limit),
   loginThrottles: (db: Database, windowStartedBefore: Date, limit: number) =>
     deleteSome(db, loginThrottles, lt(loginThrottles.windowStartedAt, windowStartedBefore), limit),
   /** Attempts go with their delivery (ON DELETE CASCADE). */

@@ -13,3 +13,4 @@ export * from "./oauth.ts";
 export * from "./login-throttles.ts";
 export * from "./storage.ts";
 export * from "./routing.ts";
+export * from "./passkeys.ts";

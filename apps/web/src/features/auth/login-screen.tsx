@@ -8,12 +8,16 @@ import { Field } from "@/components/field";
 import { FormError } from "@/components/form-error";
 import { useApiMutation } from "@/lib/api-call";
 import { useErrorText } from "@/lib/errors";
-import { OAuthButtons } from "./oauth-buttons";
-import { OAuthErrorNotice } from "./oauth-error";
 import { useEnterApp, useLeaveWhenSignedIn } from "./use-enter-app";
 
 // Only the step after a new user's third-party sign-in needs it: not part of the page's first load.
 const OAuthInvite = lazy(() => import("./oauth-invite").then((m) => ({ default: m.OAuthInvite })));
+// The other ways in load after the form (the sign-in page keeps to its first-load budget): the
+// passkey button once the browser is known to support passkeys, the providers once they are fetched,
+// a failed quick login's notice only when there is one.
+const PasskeySignIn = lazy(() => import("./passkey-sign-in").then((m) => ({ default: m.PasskeySignIn })));
+const OAuthButtons = lazy(() => import("./oauth-buttons").then((m) => ({ default: m.OAuthButtons })));
+const OAuthErrorNotice = lazy(() => import("./oauth-error").then((m) => ({ default: m.OAuthErrorNotice })));
 
 function LoginForm() {
   const t = useTranslations("auth");
@@ -50,7 +54,11 @@ function PasswordLogin() {
       title={t("signInTitle")}
       footer={t.rich("newHere", { link: (chunks) => <a href={`/register?next=${encodeURIComponent(next)}`}>{chunks}</a> })}
     >
-      <OAuthErrorNotice reason={params.get("oauth_error")} />
+      {params.has("oauth_error") && (
+        <Suspense>
+          <OAuthErrorNotice reason={params.get("oauth_error")} />
+        </Suspense>
+      )}
       <form className="stack" onSubmit={onSubmit} noValidate>
         <FormError error={login.error} fields={["email", "password"]} texts={{ unauthorized: t("wrongCredentials"), forbidden: t("accountDisabled") }} />
         <Field label={t("email")} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => { setEmail(e.target.value); }} error={errors.email} />
@@ -59,7 +67,10 @@ function PasswordLogin() {
           {login.isPending ? t("signingIn") : t("signIn")}
         </button>
       </form>
-      <OAuthButtons next={next} />
+      <Suspense>
+        <PasskeySignIn onSignedIn={enter} />
+        <OAuthButtons next={next} />
+      </Suspense>
     </AuthCard>
   );
 }

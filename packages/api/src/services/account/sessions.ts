@@ -1,17 +1,7 @@
 import { deleteOtherSessions, deleteUserSession, listUserSessions, type SessionRow } from "@mailroom/db";
-import Bowser from "bowser";
 import type { SignedInContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
-
-/** "Firefox on Windows", "Chrome on Android", or null when the user agent says nothing usable. */
-function describeDevice(userAgent: string | null): string | null {
-  if (!userAgent) return null;
-  const parsed = Bowser.parse(userAgent);
-  const browser = parsed.browser.name;
-  const os = parsed.os.name;
-  if (browser && os) return `${browser} on ${os}`;
-  return browser ?? os ?? null;
-}
+import { describeDevice } from "../../lib/device.ts";
 
 function publicSession(row: SessionRow, currentId: string | null) {
   return {
