@@ -29,7 +29,7 @@ describe("languages", () => {
     // Field rules and contract error codes are worded by the UI, not echoed from the English API.
     await page.getByLabel("电子邮件").fill("not-an-email");
     await page.getByLabel("密码").fill("x");
-    await page.getByRole("button", { name: "登录" }).click();
+    await page.getByRole("button", { name: "登录", exact: true }).click();
     await page.getByText("请输入有效的电子邮件地址").waitFor();
     await submitSignIn(page, { email: user.email, password: "wrong password" }, () => page.getByText("电子邮件地址或密码不正确").waitFor(), chineseSignIn);
     await submitSignIn(page, user, () => page.waitForURL(`${webOrigin}/dashboard`), chineseSignIn);

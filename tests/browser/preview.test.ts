@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePorts } from "../../packages/cli/src/lib/free-ports.ts";
 import { launchBrowser, launchProfile, watchPageErrors } from "./support/browser.ts";
 import { repoRoot } from "./support/dev-stack.ts";
+import { walkEveryLanguage } from "./support/language-walk.ts";
 import { submitSignIn } from "./support/session.ts";
 import { stopProcessGroup } from "./support/process-group.ts";
 
@@ -107,6 +108,41 @@ describe("npm run preview", () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);
+
+  it("shows every page in each of the ten languages on a phone: no missing or raw message, no heading left in English, nothing wider than the screen", async () => {
+    // The production build: static pages in every language, as people get them.
+    const admin = { email: "ten-languages-admin@example.com", password: "ten languages password 1" };
+    npmRun("admin", ["create-admin", "--email", admin.email], `${admin.password}\n`);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const signedOut = await walkEveryLanguage(context, page, origin, ["/login", "/register", "/offline"], false);
+
+    // Content for the lists: a mailbox and a received mail.
+    await page.goto(`${origin}/login?next=%2Fdashboard`);
+    await context.clearCookies({ name: "NEXT_LOCALE" });
+    await page.reload();
+    await submitSignIn(page, admin, () => page.waitForURL(`${origin}/dashboard`));
+    await page.getByLabel("Name (optional)").fill("tenlanguages");
+    await page.getByRole("button", { name: "Create mailbox" }).click();
+    await page.getByTestId("mailbox-address").getByText("tenlanguages@mail.localhost").waitFor();
+    npmRun("mail", ["--to", "tenlanguages@mail.localhost", "--from", "service@example.com", "--subject", "Your ten-language code", "--text", "Your verification code is 481516."]);
+    await page.goto(`${origin}/inbox`);
+    await page.getByRole("link", { name: "Your ten-language code" }).click({ timeout: 30_000 });
+    await page.waitForURL(/\/message\?id=/);
+    const messagePath = new URL(page.url()).pathname + new URL(page.url()).search;
+    await page.goto(`${origin}/dashboard`);
+    await page.getByRole("button", { name: "Menu", exact: true }).click();
+    const navPaths = await page.getByRole("navigation").locator("a").evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    expect(navPaths).toEqual(expect.arrayContaining(["/dashboard", "/inbox", "/account", "/admin/users", "/admin/messenger"]));
+    const signedIn = await walkEveryLanguage(context, page, origin, [...navPaths, messagePath], true);
+
+    expect({ ...signedOut, ...signedIn }).toEqual({});
+    // The language the person reads Mailroom in was recorded for the bot (the walk ended in Russian).
+    await expect.poll(() => page.evaluate(async () => ((await (await fetch("/api/trpc/auth.session")).json()) as { result: { data: { json: { locale: string } } } }).result.data.json.locale)).toBe("ru");
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 600_000);
 
   it("installs as an app: manifest and icons, a service worker, the theme's toolbar colour, the offline page when the network is cut, the menu's install entry", async () => {
     interface Manifest {

@@ -1,41 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
+import { locales } from "../../packages/api/src/shared/locales.ts";
+import { catalog, flatten, localeIndex, namespaceFiles } from "../support/message-catalog.ts";
 
-// The web app's translations: English defines the keys, Simplified Chinese must match them.
-const messagesDir = path.resolve(import.meta.dirname, "../../apps/web/messages");
-const locales = ["en", "zh-CN"] as const;
-
-type Tree = { [key: string]: string | Tree };
-
-function namespaceFiles(locale: string): string[] {
-  return readdirSync(path.join(messagesDir, locale))
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => f.slice(0, -".json".length))
-    .sort();
-}
-
-function readNamespace(locale: string, namespace: string): Tree {
-  return JSON.parse(readFileSync(path.join(messagesDir, locale, `${namespace}.json`), "utf8")) as Tree;
-}
-
-/** Every message as `namespace.key.path` → text; anything but nested objects of strings is an error. */
-function flatten(tree: Tree, prefix: string, into = new Map<string, string>()): Map<string, string> {
-  for (const [key, value] of Object.entries(tree)) {
-    const id = `${prefix}.${key}`;
-    if (typeof value === "string") into.set(id, value);
-    else if (typeof value === "object" && !Array.isArray(value)) flatten(value, id, into);
-    else throw new Error(`${id} is neither a message nor a group of messages`);
-  }
-  return into;
-}
-
-function catalog(locale: string): Map<string, string> {
-  const all = new Map<string, string>();
-  for (const namespace of namespaceFiles(locale)) flatten(readNamespace(locale, namespace), namespace, all);
-  return all;
-}
+const translations = locales.filter((l) => l !== "en");
 
 /**
  * What a message needs from the code: its arguments (with their number/date/select formats) and
@@ -78,35 +46,68 @@ function placeholders(message: string): string[] {
   return [...found].sort();
 }
 
+/** The forms (categories or `=n`) each plural argument of a message offers. */
+function pluralFormsPerArgument(message: string): string[][] {
+  const all: string[][] = [];
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const element of elements) {
+      if (element.type === TYPE.plural) {
+        all.push(Object.keys(element.options));
+        for (const option of Object.values(element.options)) walk(option.value);
+      } else if (element.type === TYPE.select) for (const option of Object.values(element.options)) walk(option.value);
+      else if (element.type === TYPE.tag) walk(element.children);
+    }
+  };
+  walk(parse(message));
+  return all;
+}
+
 describe("web translations", () => {
   const en = catalog("en");
-  const zh = catalog("zh-CN");
 
   it("have the same namespace files in every locale, each listed once in its locale's index", () => {
-    expect(namespaceFiles("zh-CN")).toEqual(namespaceFiles("en"));
+    for (const locale of translations) expect(namespaceFiles(locale), locale).toEqual(namespaceFiles("en"));
     for (const locale of locales) {
-      const index = readFileSync(path.join(messagesDir, locale, "index.ts"), "utf8");
+      const index = localeIndex(locale);
       const imported = [...index.matchAll(/^import (\w+) from "\.\/([\w-]+)\.json";$/gm)].map((m) => m[2] ?? "").sort();
       expect(imported, `${locale}/index.ts imports`).toEqual(namespaceFiles(locale));
     }
   });
 
-  it("give zh-CN exactly the keys of en", () => {
-    const missing = [...en.keys()].filter((k) => !zh.has(k));
-    const extra = [...zh.keys()].filter((k) => !en.has(k));
+  it.each(translations)("give %s exactly the keys of en", (locale) => {
+    const other = catalog(locale);
+    const missing = [...en.keys()].filter((k) => !other.has(k));
+    const extra = [...other.keys()].filter((k) => !en.has(k));
     expect({ missing, extra }).toEqual({ missing: [], extra: [] });
   });
 
-  it("use the same ICU placeholders in both languages, and every message parses", () => {
+  it.each(translations)("give %s the ICU placeholders of en, plural forms its grammar has, and every message parses", (locale) => {
+    const other = catalog(locale);
+    const rules = new Intl.PluralRules(locale);
+    const categories = new Set<string>(rules.resolvedOptions().pluralCategories);
+    // A form the language uses for counts a screen shows (below 1,000) must be written; French "many" (a million) need not.
+    const needed = new Set(Array.from({ length: 1000 }, (_, n) => rules.select(n)));
     const mismatched: string[] = [];
     for (const [key, english] of en) {
-      const chinese = zh.get(key);
-      if (chinese === undefined) continue;
+      const translated = other.get(key);
+      if (translated === undefined) continue;
       const want = placeholders(english);
-      const got = placeholders(chinese);
-      if (JSON.stringify(want) !== JSON.stringify(got)) mismatched.push(`${key}: en ${want.join(",") || "(none)"} / zh-CN ${got.join(",") || "(none)"}`);
+      const got = placeholders(translated);
+      if (JSON.stringify(want) !== JSON.stringify(got)) mismatched.push(`${key}: en ${want.join(",") || "(none)"} / ${locale} ${got.join(",") || "(none)"}`);
+      for (const forms of pluralFormsPerArgument(translated)) {
+        const unknown = forms.filter((form) => !form.startsWith("=") && !categories.has(form));
+        const missing = [...needed].filter((form) => !forms.includes(form));
+        if (unknown.length > 0 || missing.length > 0) mismatched.push(`${key}: ${locale} plural forms ${forms.join(",")} (not in ${locale}: ${unknown.join(",") || "-"}; missing: ${missing.join(",") || "-"})`);
+      }
     }
     expect(mismatched).toEqual([]);
+  });
+
+  it.each(translations)("leave no %s message an untouched copy of the English one", (locale) => {
+    const other = catalog(locale);
+    // Words that stay English in every language: the product, protocols, and formats.
+    const same = [...en].filter(([key, english]) => other.get(key) === english && /[a-z]{4,}/i.test(english.replace(/\{[^}]*\}|<[^>]*>|Mailroom|Telegram|Webhooks?|Resend|OAuth|GitHub|API|URL|HTTPS?|JSON|MCP|D1|R2|KV|SPF|DKIM|DMARC|HMAC|SHA-256|Bearer|Markdown|HTML|ISO|UTC|CLI|Cloudflare/g, "")));
+    expect(same.map(([key]) => key).length, same.map(([key]) => key).join(", ")).toBeLessThanOrEqual(Math.ceil(en.size * 0.03));
   });
 
   it("catch a missing key and a changed placeholder (the checks above are not vacuous)", () => {

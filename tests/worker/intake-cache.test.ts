@@ -136,7 +136,7 @@ describe("intake's one read", () => {
   it("forgets a mailbox deleted through the mailbox service", async () => {
     const box = await newBox();
     expect((await receive(box.address)).result.status).toBe("stored");
-    const owner = { id: box.userId, email: `${box.userId}@owner.example`, name: null, passwordHash: null, role: "user" as const, disabled: false, createdAt: new Date(), updatedAt: new Date(), termKey: null };
+    const owner = { id: box.userId, email: `${box.userId}@owner.example`, name: null, passwordHash: null, role: "user" as const, disabled: false, createdAt: new Date(), updatedAt: new Date(), termKey: null, locale: null };
     await deleteOwnMailbox({ ...serviceContext(), actor: { user: owner, sessionId: null } }, box.mailboxId);
     const after = await receive(box.address);
     expect(after.result.status).toBe("rejected");

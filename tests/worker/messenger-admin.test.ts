@@ -43,17 +43,25 @@ describe("POST /api/messenger/bot-menu and admin.messenger.setBotMenu", () => {
     expect(await telegramCalls({ since, token })).toHaveLength(0);
   });
 
-  it("registers the eight commands in order, then the commands menu button", async () => {
+  it("registers the eight commands in order (English for everyone, then each language's words), then the commands menu button", async () => {
     const admin = await signedIn("admin");
     const since = Date.now();
     const res = await botMenu(admin.state.cookie);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, commands: eightCommands });
+    expect(await res.json()).toEqual({ ok: true, commands: eightCommands, languages: 9 });
     const calls = await telegramCalls({ since, token });
-    expect(calls.map((c) => c.method)).toEqual(["setMyCommands", "setChatMenuButton"]);
+    expect(calls.map((c) => c.method)).toEqual([...Array<string>(9).fill("setMyCommands"), "setChatMenuButton"]);
     expect(calls[0]?.body).toEqual({ commands: eightCommands });
-    expect(calls[1]?.body).toEqual({ menu_button: { type: "commands" } });
-    expect(await admin.trpc.admin.messenger.setBotMenu.mutate()).toEqual({ ok: true, commands: eightCommands });
+    // Telegram keys a menu by a two-letter language code: one per language, Chinese in Simplified characters.
+    const perLanguage = calls.slice(1, 9).map((c) => c.body as { language_code: string; commands: { command: string; description: string }[] });
+    expect(perLanguage.map((b) => b.language_code)).toEqual(["zh", "ja", "ko", "es", "fr", "de", "pt", "ru"]);
+    for (const body of perLanguage) {
+      expect(body.commands.map((c) => c.command)).toEqual(eightCommands.map((c) => c.command));
+      expect(body.commands.filter((c, i) => c.description === eightCommands[i]?.description)).toEqual([]);
+    }
+    expect(perLanguage[0]?.commands[1]?.description).toMatch(/[\u4e00-\u9fff]/);
+    expect(calls[9]?.body).toEqual({ menu_button: { type: "commands" } });
+    expect(await admin.trpc.admin.messenger.setBotMenu.mutate()).toEqual({ ok: true, commands: eightCommands, languages: 9 });
   });
 
   it("answers bot_not_configured without a token and messenger_api_failed (502) when the platform refuses", async () => {

@@ -1,7 +1,12 @@
 import { mailboxes, messages, messengerBindingCodes, messengerBindings, userFeatures } from "@mailroom/db/schema";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createClient } from "./support/client.ts";
+import { de } from "../../packages/api/src/services/messenger/texts/de.ts";
+import { en } from "../../packages/api/src/services/messenger/texts/en.ts";
+import { ja } from "../../packages/api/src/services/messenger/texts/ja.ts";
+import { ru } from "../../packages/api/src/services/messenger/texts/ru.ts";
+import { zhTW } from "../../packages/api/src/services/messenger/texts/zh-TW.ts";
+import { appError as appErrorOf, createClient } from "./support/client.ts";
 import { db, seedUser } from "./support/seed.ts";
 import { botUsername, newChatId, postUpdate, postUpdateTimed, sentTexts, telegramCalls, telegramSettings, textUpdate } from "./support/telegram.ts";
 
@@ -323,6 +328,35 @@ describe("bot commands", () => {
     await db().insert(userFeatures).values({ userId: user.id, messenger: false, updatedAt: new Date() });
     await postUpdate(textUpdate(chat, "/status"), local);
     expect(await lastText(chatId)).toContain("switched off");
+  });
+
+  it("speaks the chat's language: Telegram's language before binding, then the language the user reads Mailroom in", async () => {
+    const chatId = newChatId();
+    // Unbound: the sender's app language (a region or script variant finds its catalog).
+    await postUpdate(textUpdate(chatId, "/start", { languageCode: "de" }), local);
+    expect(await lastText(String(chatId))).toContain(de.welcome);
+    await postUpdate(textUpdate(chatId, "/status", { languageCode: "zh-hant" }), local);
+    expect(await lastText(String(chatId))).toBe(zhTW.notBound);
+    await postUpdate(textUpdate(chatId, "/help", { languageCode: "xx" }), local);
+    expect(await lastText(String(chatId))).toContain(en.commandsHeading);
+
+    // Bound to someone who reads Mailroom in Japanese: Japanese, whatever the Telegram app says.
+    const signedIn = await signedInUser();
+    expect(await signedIn.trpc.account.setLocale.mutate({ locale: "ja" })).toEqual({ ok: true, changed: true });
+    expect(await signedIn.trpc.account.setLocale.mutate({ locale: "ja" })).toEqual({ ok: true, changed: false });
+    expect((await signedIn.trpc.auth.session.query())?.locale).toBe("ja");
+    const { code } = await signedIn.trpc.messenger.createBindingCode.mutate();
+    await postUpdate(textUpdate(chatId, `/start ${code}`, { languageCode: "de" }), local);
+    expect(await lastText(String(chatId))).toContain(ja.boundHow);
+    await postUpdate(textUpdate(chatId, "/status", { languageCode: "de" }), local);
+    expect(await lastText(String(chatId))).toContain(ja.statusHeading);
+    await signedIn.trpc.messenger.sendTest.mutate();
+    expect(await lastText(String(chatId))).toContain(ja.testHeading);
+    // Switching the web app's language switches the bot's.
+    await signedIn.trpc.account.setLocale.mutate({ locale: "ru" });
+    await postUpdate(textUpdate(chatId, "/pause"), local);
+    expect(await lastText(String(chatId))).toBe(ru.paused);
+    expect((await appErrorOf(signedIn.trpc.account.setLocale.mutate({ locale: "xx" as "ja" }))).appCode).toBe("validation_failed");
   });
 
   it("answers unknown commands and plain private text with a hint, stays silent in groups", async () => {

@@ -52,7 +52,7 @@ export function newChatId(): number {
 
 let updateCounter = 0;
 
-export function textUpdate(chatId: number, text: string, options: { kind?: "message" | "channel_post"; type?: string; title?: string } = {}) {
+export function textUpdate(chatId: number, text: string, options: { kind?: "message" | "channel_post"; type?: string; title?: string; languageCode?: string } = {}) {
   updateCounter += 1;
   const type = options.type ?? (options.kind === "channel_post" ? "channel" : "private");
   return {
@@ -61,7 +61,7 @@ export function textUpdate(chatId: number, text: string, options: { kind?: "mess
       message_id: updateCounter,
       date: Math.floor(Date.now() / 1000),
       chat: type === "private" ? { id: chatId, type, first_name: "Ada", username: "ada" } : { id: chatId, type, title: options.title ?? "Team room" },
-      ...(type === "private" ? { from: { id: chatId, is_bot: false, first_name: "Ada" } } : {}),
+      ...(type === "private" ? { from: { id: chatId, is_bot: false, first_name: "Ada", ...(options.languageCode ? { language_code: options.languageCode } : {}) } } : {}),
       text,
     },
   };

@@ -6,6 +6,14 @@ import type { Locale } from "./locales";
 const catalogs: Record<Locale, () => Promise<{ default: Messages }>> = {
   en: () => import("../../messages/en"),
   "zh-CN": () => import("../../messages/zh-CN"),
+  "zh-TW": () => import("../../messages/zh-TW"),
+  ja: () => import("../../messages/ja"),
+  ko: () => import("../../messages/ko"),
+  es: () => import("../../messages/es"),
+  fr: () => import("../../messages/fr"),
+  de: () => import("../../messages/de"),
+  "pt-BR": () => import("../../messages/pt-BR"),
+  ru: () => import("../../messages/ru"),
 };
 
 export async function loadMessages(locale: Locale): Promise<Messages> {

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { changeOwnPassword, deleteOwnAccount, listOwnSessions, revokeOtherSessions, revokeOwnSession } from "../services/account/index.ts";
+import { changeOwnPassword, deleteOwnAccount, listOwnSessions, revokeOtherSessions, revokeOwnSession, setOwnLocale } from "../services/account/index.ts";
+import { listOwnPasskeys, passkeyRegistrationOptions, registerPasskey, registrationResponseSchema, removeOwnPasskey } from "../services/passkeys/index.ts";
+import { locales } from "../shared/locales.ts";
 import { newPasswordSchema } from "../shared/validators.ts";
 import { expiredSessionCookie } from "../transport/session-cookie.ts";
 import { router } from "../trpc/init.ts";
@@ -18,6 +20,23 @@ export const accountRouter = router({
   revokeSession: sessionProcedure.input(z.object({ id: z.string().min(1).max(128) })).mutation(async ({ ctx, input }) => {
     await revokeOwnSession(ctx, input.id);
     return { ok: true as const };
+  }),
+
+  /** The language the user reads Mailroom in; the bot and the notifications follow it. */
+  setLocale: sessionProcedure.input(z.object({ locale: z.enum(locales) })).mutation(({ ctx, input }) => setOwnLocale(ctx, input.locale)),
+
+  /** Passkeys that sign this account in: listed with their last use, added, removed. */
+  passkeys: router({
+    list: sessionProcedure.query(({ ctx }) => listOwnPasskeys(ctx)),
+    registrationOptions: sessionProcedure.mutation(({ ctx }) => passkeyRegistrationOptions(ctx, ctx.pageOrigin)),
+    register: sessionProcedure
+      .input(z.object({ ceremonyId: z.string().min(1).max(64), name: z.string().trim().min(1).max(60).optional(), response: registrationResponseSchema }))
+      .mutation(({ ctx, input }) => registerPasskey(ctx, ctx.pageOrigin, input)),
+    /** Refused (`conflict`) when it is the account's last way to sign in. */
+    remove: sessionProcedure.input(z.object({ id: z.string().min(1).max(1400) })).mutation(async ({ ctx, input }) => {
+      await removeOwnPasskey(ctx, input.id);
+      return { ok: true as const };
+    }),
   }),
 
   revokeOtherSessions: sessionProcedure.mutation(async ({ ctx }) => ({ ok: true as const, revoked: await revokeOtherSessions(ctx) })),

@@ -34,17 +34,18 @@ export async function liveBindingCodeExpiry(db: Database, userId: string, now: D
   return row?.expiresAt ?? null;
 }
 
-/** A binding with the user's messenger switch (null: no switch row, the default applies). */
-export type BindingWithSwitch = BindingRow & { messengerSwitch: boolean | null };
+/** A binding with the user's messenger switch (null: no switch row, the default applies) and language. */
+export type BindingWithSwitch = BindingRow & { messengerSwitch: boolean | null; locale: string | null };
 
 async function bindingWhere(db: Database, where: SQL): Promise<BindingWithSwitch | null> {
   const [row] = await db
-    .select({ binding: messengerBindings, messenger: userFeatures.messenger })
+    .select({ binding: messengerBindings, messenger: userFeatures.messenger, locale: users.locale })
     .from(messengerBindings)
     .leftJoin(userFeatures, eq(userFeatures.userId, messengerBindings.userId))
+    .leftJoin(users, eq(users.id, messengerBindings.userId))
     .where(where)
     .limit(1);
-  return row ? { ...row.binding, messengerSwitch: row.messenger } : null;
+  return row ? { ...row.binding, messengerSwitch: row.messenger, locale: row.locale } : null;
 }
 
 export function findBindingOfUser(db: Database, userId: string): Promise<BindingWithSwitch | null> {
@@ -78,12 +79,11 @@ export async function setBindingPaused(db: Database, userId: string, paused: boo
   return updated.length > 0;
 }
 
-/** The chats of enabled administrators (for service alerts such as storage capacity). */
-export async function findAdminChats(db: Database): Promise<string[]> {
-  const rows = await db
-    .select({ chatId: messengerBindings.chatId })
+/** The chats of enabled administrators with their language (for service alerts such as storage capacity). */
+export function findAdminChats(db: Database): Promise<{ chatId: string; locale: string | null }[]> {
+  return db
+    .select({ chatId: messengerBindings.chatId, locale: users.locale })
     .from(messengerBindings)
     .innerJoin(users, eq(users.id, messengerBindings.userId))
     .where(and(eq(users.role, "admin"), eq(users.disabled, false)));
-  return rows.map((r) => r.chatId);
 }

@@ -88,3 +88,13 @@ export async function listUsers(db: Database, options: { search?: string | undef
   return { ...pageOf(rows, options.limit), total: total?.value ?? 0 };
 }
 
+
+/** Records the language a user reads Mailroom in; false when it was already that (nothing written). */
+export async function setUserLocale(db: Database, id: string, locale: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ locale, updatedAt: now })
+    .where(and(eq(users.id, id), or(sql`${users.locale} IS NULL`, sql`${users.locale} <> ${locale}`)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}

@@ -15,6 +15,8 @@ export const users = sqliteTable(
     updatedAt: timestamp("updated_at").notNull(),
     /** A small number for the search-word index, given with the owner's first message's words (migration 0023). */
     termKey: integer("term_key"),
+    /** The language they use the web app in (migration 0026); the bot answers in it. */
+    locale: text("locale"),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),

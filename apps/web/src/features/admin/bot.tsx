@@ -37,7 +37,7 @@ export function BotAdmin() {
       <div className="stack" hidden={!configured}>
         <section className="card stack" aria-labelledby="webhook-status">
           <h2 id="webhook-status">{t("statusHeading")}</h2>
-          {info.isPending && <p className="muted" role="status">{t("loading")}</p>}
+          {info.isLoading && <p className="muted" role="status">{t("loading")}</p>}
           {info.isError && <ErrorAlert error={info.error} />}
           {info.data && (
             <dl className="stack">

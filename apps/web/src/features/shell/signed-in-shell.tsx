@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useId, useState, type ReactNode } from "react";
@@ -32,6 +32,13 @@ export function SignedInShell({ children }: { children: ReactNode }) {
   const utils = trpc.useUtils();
   const session = trpc.auth.session.useQuery();
   const outbound = trpc.outbound.status.useQuery(undefined, { enabled: Boolean(session.data) });
+  // The bot and the notifications speak the language this person reads Mailroom in.
+  const locale = useLocale();
+  const setLocale = trpc.account.setLocale.useMutation();
+  const storedLocale = session.data?.locale;
+  useEffect(() => {
+    if (storedLocale !== undefined && storedLocale !== locale && setLocale.isIdle) setLocale.mutate({ locale });
+  }, [storedLocale, locale, setLocale]);
   // Signing out goes to a plain /login, not back to this page after the next sign-in.
   const [signingOut, setSigningOut] = useState(false);
   const logout = trpc.auth.logout.useMutation({

@@ -1,3 +1,4 @@
 export { deleteOwnAccount } from "./delete.ts";
 export { changeOwnPassword } from "./password.ts";
 export { listOwnSessions, revokeOtherSessions, revokeOwnSession } from "./sessions.ts";
+export { setOwnLocale } from "./locale.ts";

@@ -1,14 +1,18 @@
 import { findBindingOfChat, findBindingOfUser, type BindingRow, type BindingWithSwitch } from "@mailroom/db";
 import type { ServiceContext } from "../../context/service-context.ts";
+import { isLocale, type Locale } from "../../shared/locales.ts";
 import { defaultUserFeatures } from "../settings/index.ts";
 
-/** A bound chat with its user's messenger switch, which is on unless an administrator turned it off. */
-export type Binding = BindingRow & { messengerOn: boolean };
+/**
+ * A bound chat with its user's messenger switch (on unless an administrator turned it off) and
+ * the language its user reads Mailroom in (null until their first signed-in page load).
+ */
+export type Binding = BindingRow & { messengerOn: boolean; locale: Locale | null };
 
 function withSwitch(row: BindingWithSwitch | null): Binding | null {
   if (!row) return null;
-  const { messengerSwitch, ...binding } = row;
-  return { ...binding, messengerOn: messengerSwitch ?? defaultUserFeatures.messenger };
+  const { messengerSwitch, locale, ...binding } = row;
+  return { ...binding, messengerOn: messengerSwitch ?? defaultUserFeatures.messenger, locale: locale !== null && isLocale(locale) ? locale : null };
 }
 
 /** One query for the binding and the switch: every mail and every bot command asks for both. */

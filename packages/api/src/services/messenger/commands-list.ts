@@ -1,14 +1,16 @@
-/** The bot's commands, in the source spec's order and words; `setMyCommands` registers them as they are. */
+import type { BotTextKey } from "./texts/index.ts";
+
+/** The bot's commands, in the source spec's order; `setMyCommands` registers them with their words in each language. */
 export const botCommands = [
-  { command: "start", description: "Bind using a one-time binding code" },
-  { command: "help", description: "List commands" },
-  { command: "status", description: "Show account and mail status" },
-  { command: "accounts", description: "Show recent mailbox accounts" },
-  { command: "messages", description: "Show recent messages" },
-  { command: "pause", description: "Pause notifications" },
-  { command: "resume", description: "Resume notifications" },
-  { command: "test", description: "Send a test notification" },
-] as const;
+  { command: "start", description: "commandStart" },
+  { command: "help", description: "commandHelp" },
+  { command: "status", description: "commandStatus" },
+  { command: "accounts", description: "commandAccounts" },
+  { command: "messages", description: "commandMessages" },
+  { command: "pause", description: "commandPause" },
+  { command: "resume", description: "commandResume" },
+  { command: "test", description: "commandTest" },
+] as const satisfies readonly { command: string; description: BotTextKey }[];
 
 export type BotCommandName = (typeof botCommands)[number]["command"];
 

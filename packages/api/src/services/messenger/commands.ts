@@ -3,76 +3,77 @@ import type { TelegramBot } from "../../adapters/telegram.ts";
 import type { ServiceContext } from "../../context/service-context.ts";
 import { consumeBindingCode } from "./binding-codes.ts";
 import { bindingOfChat, type Binding } from "./bindings.ts";
-import {
-  accountsLines,
-  alreadyBoundLines,
-  boundLines,
-  helpLines,
-  invalidCodeLines,
-  messagesLines,
-  notBoundLines,
-  statusLines,
-  switchedOffLines,
-  welcomeLines,
-} from "./chat-replies.ts";
+import { accountsLines, alreadyBoundLines, boundLines, helpLines, messagesLines, statusLines, welcomeLines } from "./chat-replies.ts";
 import { isBotCommand, type BotCommandName } from "./commands-list.ts";
 import { testLines } from "./notifications.ts";
 import { sendHtmlLogged } from "./bot.ts";
+import { botTexts, chatLocale, type BotT } from "./texts/index.ts";
 import { chatTitle, parseCommand, updateSchema, type TelegramChat } from "./update.ts";
 
-async function emailOf(ctx: ServiceContext, userId: string): Promise<string> {
-  return (await findUserById(ctx.db, userId))?.email ?? "your account";
+async function userOf(ctx: ServiceContext, userId: string): Promise<{ email: string | null; locale: string | null }> {
+  const user = await findUserById(ctx.db, userId);
+  return { email: user?.email ?? null, locale: user?.locale ?? null };
 }
 
-async function start(ctx: ServiceContext, chat: TelegramChat, code: string): Promise<string[]> {
+/** `/start [code]`. Binding answers in the language of the user just bound. */
+async function start(ctx: ServiceContext, chat: TelegramChat, code: string, languageCode: string | undefined): Promise<string[]> {
   const chatId = String(chat.id);
   if (!code) {
     const binding = await bindingOfChat(ctx, chatId);
-    return binding ? alreadyBoundLines(await emailOf(ctx, binding.userId)) : welcomeLines();
+    const t = botTexts(chatLocale(binding?.locale, languageCode));
+    if (!binding) return welcomeLines(t);
+    return alreadyBoundLines(t, (await userOf(ctx, binding.userId)).email ?? t("yourAccount"));
   }
   const userId = await consumeBindingCode(ctx, code);
-  if (!userId) return invalidCodeLines;
+  if (!userId) {
+    const t = botTexts(chatLocale(null, languageCode));
+    return [t("invalidCode"), t("invalidCodeHow")];
+  }
   await bindChat(ctx.db, userId, { id: chatId, type: chat.type, title: chatTitle(chat) }, ctx.clock.now());
-  return boundLines(await emailOf(ctx, userId));
+  const user = await userOf(ctx, userId);
+  const t = botTexts(chatLocale(user.locale, languageCode));
+  return boundLines(t, user.email ?? t("yourAccount"));
 }
 
 /** The commands that need a bound chat whose user has the messenger switched on. */
-async function boundCommand(ctx: ServiceContext, name: Exclude<BotCommandName, "start" | "help">, binding: Binding): Promise<string[]> {
+async function boundCommand(ctx: ServiceContext, t: BotT, name: Exclude<BotCommandName, "start" | "help">, binding: Binding): Promise<string[]> {
   switch (name) {
     case "status":
-      return statusLines(ctx, binding);
+      return statusLines(ctx, t, binding);
     case "accounts":
-      return accountsLines(ctx, binding.userId);
+      return accountsLines(ctx, t, binding.userId);
     case "messages":
-      return messagesLines(ctx, binding.userId);
+      return messagesLines(ctx, t, binding.userId);
     case "pause":
       await setBindingPaused(ctx.db, binding.userId, true);
-      return ["⏸ Notifications are paused. Send /resume to switch them back on."];
+      return [t("paused")];
     case "resume":
       await setBindingPaused(ctx.db, binding.userId, false);
-      return ["▶️ Notifications are on again."];
+      return [t("resumed")];
     case "test":
       // The test notification itself is the answer; paused chats are told why none came.
-      return binding.paused ? ["Notifications are paused, so no test was sent. Send /resume first."] : testLines(await emailOf(ctx, binding.userId));
+      return binding.paused ? [t("testWhilePaused")] : testLines(t, (await userOf(ctx, binding.userId)).email ?? t("yourAccount"));
   }
 }
 
 /** The reply to one chat message, or null when the bot stays silent. */
-async function replyTo(ctx: ServiceContext, chat: TelegramChat, text: string): Promise<string[] | null> {
+async function replyTo(ctx: ServiceContext, chat: TelegramChat, text: string, languageCode: string | undefined): Promise<string[] | null> {
   const command = parseCommand(text);
+  const unbound = botTexts(chatLocale(null, languageCode));
   if (!command) {
     // In groups and channels ordinary talk is none of the bot's business.
-    return chat.type === "private" ? ["Send /help for the list of commands."] : null;
+    return chat.type === "private" ? [unbound("sendHelp")] : null;
   }
   const own = ctx.config.messenger.botUsername;
   if (command.addressee && own && command.addressee.toLowerCase() !== own.toLowerCase()) return null;
-  if (!isBotCommand(command.name)) return ["Unknown command. Send /help for the list of commands."];
-  if (command.name === "help") return helpLines();
-  if (command.name === "start") return start(ctx, chat, command.args);
+  if (!isBotCommand(command.name)) return [unbound("unknownCommand")];
+  if (command.name === "start") return start(ctx, chat, command.args, languageCode);
   const binding = await bindingOfChat(ctx, String(chat.id));
-  if (!binding) return notBoundLines;
-  if (!binding.messengerOn) return switchedOffLines;
-  return boundCommand(ctx, command.name, binding);
+  const t = binding ? botTexts(chatLocale(binding.locale, languageCode)) : unbound;
+  if (command.name === "help") return helpLines(t);
+  if (!binding) return [t("notBound")];
+  if (!binding.messengerOn) return [t("switchedOff")];
+  return boundCommand(ctx, t, command.name, binding);
 }
 
 /**
@@ -95,6 +96,6 @@ export async function handleUpdate(ctx: ServiceContext, bot: TelegramBot, body: 
     return;
   }
   if (message.text === undefined) return;
-  const lines = await replyTo(ctx, message.chat, message.text);
+  const lines = await replyTo(ctx, message.chat, message.text, message.from?.language_code);
   if (lines) ctx.waitUntil(sendHtmlLogged(bot, String(message.chat.id), lines, "reply", ctx.log));
 }

@@ -1,3 +1,5 @@
+import type { BotT } from "./texts/index.ts";
+
 /** Telegram's limit on one message's text. */
 const maxMessageChars = 4096;
 
@@ -39,21 +41,26 @@ export function fitMessage(lines: readonly string[]): string {
   return kept.join("\n");
 }
 
-/** A sender as people read it: `Name <address>`, the address alone, or the name alone. */
-export function formatSender(name: string | null, address: string | null): string {
-  if (name && address) return `${name} <${address}>`;
-  return name ?? address ?? "unknown sender";
+/** A sender as people read it, escaped: `Name <address>`, the address alone, or the name alone. */
+export function senderText(t: BotT, name: string | null, address: string | null, max = 200): string {
+  if (name && address) return userText(`${name} <${address}>`, max);
+  const one = name ?? address;
+  return one ? userText(one, max) : t("unknownSender");
+}
+
+/** A subject line: the subject escaped, or "(no subject)" in the chat's language. */
+export function subjectLine(t: BotT, subject: string | null, max = 300): string {
+  return t("subject", { subject: subject ? userText(subject, max) : t("noSubject") });
 }
 
 /** A recognition result as one message line: the code as `<code>`, a link as a link. */
-export function recognitionLine(kind: string, value: string | null): string | null {
+export function recognitionLine(t: BotT, kind: string, value: string | null): string | null {
   if (!value) return null;
-  if (kind === "code") return `Code: <code>${userText(value, 100)}</code>`;
+  if (kind === "code") return t("code", { code: `<code>${userText(value, 100)}</code>` });
   if (kind === "link") {
     // A long link is shown cut but never linked cut: a shortened href would lead somewhere else.
-    return /^https?:\/\//i.test(value) && value.length <= 2000
-      ? `Link: <a href="${escapeHtml(value)}">${userText(value, 200)}</a>`
-      : `Link: ${userText(value, 200)}`;
+    const shown = userText(value, 200);
+    return t("link", { link: /^https?:\/\//i.test(value) && value.length <= 2000 ? `<a href="${escapeHtml(value)}">${shown}</a>` : shown });
   }
   return null;
 }

@@ -2,23 +2,20 @@ import type { ServiceContext, SignedInContext } from "../../context/service-cont
 import { AppError } from "../../errors/index.ts";
 import type { MessageStoredEvent, MessageStoredListener } from "../../events/message-stored.ts";
 import { bindingOfUser } from "./bindings.ts";
-import { formatSender, recognitionLine, userText } from "./format.ts";
+import { recognitionLine, senderText, subjectLine, userText } from "./format.ts";
 import { activeBot, requireBot, sendHtml, sendHtmlLogged } from "./bot.ts";
+import { botTexts, chatLocale, type BotT } from "./texts/index.ts";
 
 /** The lines of a new-mail notification; recognition (rules or AI) is done before storage, so it is included. */
-function newMailLines(event: Pick<MessageStoredEvent, "address" | "fromName" | "fromAddress" | "subject" | "recognition">): string[] {
-  const lines = [
-    `📬 <b>New mail</b> to ${userText(event.address, 200)}`,
-    `From: ${userText(formatSender(event.fromName, event.fromAddress), 200)}`,
-    `Subject: ${event.subject ? userText(event.subject, 300) : "<i>(no subject)</i>"}`,
-  ];
-  const found = event.recognition ? recognitionLine(event.recognition.kind, event.recognition.value) : null;
+function newMailLines(t: BotT, event: Pick<MessageStoredEvent, "address" | "fromName" | "fromAddress" | "subject" | "recognition">): string[] {
+  const lines = [t("newMail", { address: userText(event.address, 200) }), t("from", { sender: senderText(t, event.fromName, event.fromAddress) }), subjectLine(t, event.subject)];
+  const found = event.recognition ? recognitionLine(t, event.recognition.kind, event.recognition.value) : null;
   if (found) lines.push(found);
   return lines;
 }
 
-export function testLines(email: string): string[] {
-  return ["🔔 <b>Test notification</b>", `Notifications for ${userText(email, 200)} arrive in this chat.`];
+export function testLines(t: BotT, email: string): string[] {
+  return [t("testHeading"), t("testBody", { email: userText(email, 200) })];
 }
 
 /** The post-intake listener: one message per stored mail, with the extracted code or link. */
@@ -29,7 +26,7 @@ export const messengerListener: MessageStoredListener = {
     if (!bot || !event.features.messenger) return;
     const binding = await bindingOfUser(ctx, event.userId);
     if (!binding || binding.paused || !binding.messengerOn) return;
-    await sendHtmlLogged(bot, binding.chatId, newMailLines(event), "new-mail notification", ctx.log);
+    await sendHtmlLogged(bot, binding.chatId, newMailLines(botTexts(chatLocale(binding.locale)), event), "new-mail notification", ctx.log);
   },
 };
 
@@ -45,7 +42,7 @@ export async function sendTestNotification(ctx: SignedInContext): Promise<void> 
   if (!binding) throw new AppError("not_found", "No chat is bound yet. Generate a binding code and send it to the bot first.");
   if (!binding.messengerOn) throw new AppError("feature_disabled", "The messenger is switched off for your account");
   if (binding.paused) throw new AppError("feature_disabled", "Notifications are paused. Resume them to send a test.");
-  const answer = await sendHtml(bot, binding.chatId, testLines(user.email), ctx.log);
+  const answer = await sendHtml(bot, binding.chatId, testLines(botTexts(chatLocale(binding.locale)), user.email), ctx.log);
   if (!answer.ok) throw new AppError("messenger_api_failed", `Telegram refused the message: ${answer.description}`);
 }
 
@@ -55,11 +52,8 @@ export async function notifyBounce(ctx: ServiceContext, userId: string, record: 
   if (!bot) return;
   const binding = await bindingOfUser(ctx, userId);
   if (!binding || binding.paused || !binding.messengerOn) return;
-  const lines = [
-    record.status === "bounced" ? "↩️ <b>Your mail bounced</b>" : "⚠️ <b>Your mail was marked as spam</b>",
-    `To: ${userText(record.to.join(", "), 300)}`,
-    `Subject: ${record.subject ? userText(record.subject, 300) : "<i>(no subject)</i>"}`,
-  ];
-  if (record.reason) lines.push(`Reason: ${userText(record.reason, 500)}`);
+  const t = botTexts(chatLocale(binding.locale));
+  const lines = [t(record.status === "bounced" ? "bounced" : "complained"), t("to", { recipients: userText(record.to.join(", "), 300) }), subjectLine(t, record.subject)];
+  if (record.reason) lines.push(t("reason", { reason: userText(record.reason, 500) }));
   await sendHtmlLogged(bot, binding.chatId, lines, "bounce notification", ctx.log);
 }

@@ -12,6 +12,8 @@ const chatSchema = z.object({
 const messageSchema = z.object({
   message_id: z.number().int(),
   chat: chatSchema,
+  // The sender's app language picks the reply's language until the chat is bound to someone.
+  from: z.object({ language_code: z.string().max(35).optional() }).optional(),
   text: z.string().optional(),
 });
 

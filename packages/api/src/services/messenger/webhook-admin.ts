@@ -2,18 +2,34 @@ import { z } from "zod";
 import type { ServiceContext } from "../../context/service-context.ts";
 import { AppError } from "../../errors/index.ts";
 import { callBotOrThrow, requireBot } from "./bot.ts";
+import { locales, type Locale } from "../../shared/locales.ts";
 import { botCommands } from "./commands-list.ts";
+import { botTexts } from "./texts/index.ts";
 
 const webhookPath = "/api/messenger/webhook";
 const allowedUpdates = ["message", "channel_post"] as const;
 
-/** `setMyCommands` with the eight commands, then the menu button that shows them. */
-export async function setBotMenu(ctx: ServiceContext): Promise<{ ok: true; commands: { command: string; description: string }[] }> {
+function commandsIn(locale: Locale): { command: string; description: string }[] {
+  const t = botTexts(locale);
+  return botCommands.map((c) => ({ command: c.command, description: t(c.description) }));
+}
+
+/**
+ * Telegram keys a menu's language by a two-letter code, so Chinese gets one menu (Simplified)
+ * and Portuguese the Brazilian one; English is the menu for every other language.
+ */
+const menuLanguages = locales.filter((l): l is Exclude<Locale, "en" | "zh-TW"> => l !== "en" && l !== "zh-TW");
+
+/** `setMyCommands` with the eight commands (English for everyone, then each language's words), then the menu button that shows them. */
+export async function setBotMenu(ctx: ServiceContext): Promise<{ ok: true; commands: { command: string; description: string }[]; languages: number }> {
   const bot = requireBot(ctx);
-  const commands = botCommands.map((c) => ({ command: c.command, description: c.description }));
+  const commands = commandsIn("en");
   await callBotOrThrow(bot, "setMyCommands", { commands }, ctx.log);
+  for (const locale of menuLanguages) {
+    await callBotOrThrow(bot, "setMyCommands", { commands: commandsIn(locale), language_code: locale.slice(0, 2) }, ctx.log);
+  }
   await callBotOrThrow(bot, "setChatMenuButton", { menu_button: { type: "commands" } }, ctx.log);
-  return { ok: true, commands };
+  return { ok: true, commands, languages: menuLanguages.length + 1 };
 }
 
 /** The webhook address of this API: the origin the administrator reached the worker at. */

@@ -2,6 +2,7 @@ import { databaseSize, findAdminChats, moveStorageAlertLevel, storageAlertLevel 
 import type { ServiceContext } from "../../context/service-context.ts";
 import { formatBytes } from "../intake/limits.ts";
 import { activeBot, sendHtmlLogged } from "../messenger/bot.ts";
+import { botTexts, chatLocale, type BotT } from "../messenger/texts/index.ts";
 import { getBusinessDefaults } from "../settings/index.ts";
 
 // CONTRACT §12: administrators hear once when D1 crosses 80% and once at 95% of the cap; a level
@@ -18,12 +19,12 @@ function nextAlertLevel(level: number, percent: number): number {
   return next;
 }
 
-function alertLines(percent: number, bytes: number, capBytes: number, projectedFullAt: Date | null): string[] {
+function alertLines(t: BotT, percent: number, bytes: number, capBytes: number, projectedFullAt: Date | null): string[] {
   return [
-    `⚠️ <b>Storage at ${String(Math.floor(percent))}%</b>`,
-    `The database holds ${formatBytes(bytes)} of its ${formatBytes(capBytes)} cap.`,
-    projectedFullAt ? `At the current rate it is full on ${projectedFullAt.toISOString().slice(0, 10)}.` : "",
-    "When it is full, mail is deferred (senders retry) until space is freed: shorten retention, delete old mail, or raise the cap with a paid plan.",
+    t("storageHeading", { percent: Math.floor(percent) }),
+    t("storageHolds", { bytes: formatBytes(bytes), cap: formatBytes(capBytes) }),
+    projectedFullAt ? t("storageFullOn", { date: projectedFullAt.toISOString().slice(0, 10) }) : "",
+    t("storageWhenFull"),
   ].filter((line) => line !== "");
 }
 
@@ -50,8 +51,12 @@ export async function checkStorageAlert(
   ctx.log.warn("storage crossed an alert level", { level: next, bytes: usage.bytes, capBytes: usage.capBytes });
   const bot = activeBot(ctx);
   if (!bot) return { level: next, notified: 0 };
-  const lines = alertLines(percent, usage.bytes, usage.capBytes, await usage.projectedFullAt());
-  const sent = await Promise.all((await findAdminChats(ctx.db)).map((chatId) => sendHtmlLogged(bot, chatId, lines, "storage alert", ctx.log)));
+  const projectedFullAt = await usage.projectedFullAt();
+  const sent = await Promise.all(
+    (await findAdminChats(ctx.db)).map(({ chatId, locale }) =>
+      sendHtmlLogged(bot, chatId, alertLines(botTexts(chatLocale(locale)), percent, usage.bytes, usage.capBytes, projectedFullAt), "storage alert", ctx.log),
+    ),
+  );
   return { level: next, notified: sent.filter(Boolean).length };
 }
 
