@@ -10,6 +10,8 @@ const publicProcedures = new Set([
   "system.info",
   "auth.register",
   "auth.login",
+  "auth.passkeyOptions",
+  "auth.passkeyLogin",
   "auth.logout",
   "auth.session",
   "auth.oauth.providers",
