@@ -59,6 +59,22 @@ describe("recognizeByRules on tricky cases", () => {
     expect(recognizeByRules(mail({ text: "20% off everything: use code SPRING20 at checkout." }))).toBeNull();
   });
 
+  it("joins capital groups that end a 'label: value' line only after a code label", () => {
+    expect(recognizeByRules(mail({ text: "Your signing code is: 4QV 9TZ\nIt works for this transfer only." }))).toEqual({ kind: "code", value: "4QV9TZ" });
+    expect(recognizeByRules(mail({ text: "Enter the code we sent by SMS.\nRoom: K12 B4A" }))).toBeNull();
+  });
+
+  it("reads a verb right before a word for code ('введите код') as a code label, even in a trip's mail", () => {
+    const text = "Ваше бронирование: рейс SU 1402, номер бронирования 7PQ4XZ.\nЧтобы подтвердить устройство, введите код \u00ab5127\u00bb в приложении. Код действует 10 минут.";
+    expect(recognizeByRules(mail({ subject: "Подтвердите новое устройство", text }))).toEqual({ kind: "code", value: "5127" });
+  });
+
+  it("reads a code that opens the Subject of a trip's sign-in mail, but not a promotion's code", () => {
+    const text = "The code is only in the subject of this mail. It expires in 10 minutes.\nYour booking: flight IB 3310, booking reference LM2Q8P.";
+    expect(recognizeByRules(mail({ subject: "640218 is your access code for My Trips", text }))).toEqual({ kind: "code", value: "640218" });
+    expect(recognizeByRules(mail({ subject: "Spring sale! Code: SPRING25", text: "25% off everything until Sunday. Valid for 3 days." }))).toBeNull();
+  });
+
   it("keeps a lower-case code that follows its label", () => {
     expect(recognizeByRules(mail({ text: "Your login code: q7mx2k" }))).toEqual({ kind: "code", value: "q7mx2k" });
   });

@@ -3,8 +3,8 @@
 // - 4-10 digits ("482913"), or letters with digits ("A7K92Q", "q7mx2k");
 // - digit groups split by single spaces ("318 604", "51 904") or one character per table cell
 //   ("4 8 2 9 1 3"): grouping whitespace is dropped;
-// - capitals and digits in two or three groups split by single spaces, alone on their line
-//   ("4QV 9TZ"): grouping whitespace is dropped;
+// - capitals and digits in two or three groups split by single spaces, alone on their line or
+//   ending a "label: value" line ("4QV 9TZ"): grouping whitespace is dropped;
 // - two groups joined by a dash ("448-193", "KQ4-7TB"), or three pairs of digits ("83-19-47"):
 //   the dashes are part of the code;
 // - one capital letter, dash, digits ("G-482913"): the letter is printed before the input box,
@@ -177,8 +177,17 @@ function capitalGroups(segment: string, tokens: Token[], index: number): { found
   if (group.length < 2 || first === undefined || last === undefined) return null;
   const joined = group.map((t) => t.text).join("");
   if (!HAS_DIGIT.test(joined) || !HAS_LETTER.test(joined) || joined.length > MAX_LENGTH) return null;
-  if (!aloneOnLine(segment, { text: joined, start: first.start, end: last.end })) return null;
-  return { found: candidate(first.start, last.end, joined), used: group.length };
+  const span = { text: joined, start: first.start, end: last.end };
+  if (aloneOnLine(segment, span)) return { found: candidate(first.start, last.end, joined), used: group.length };
+  // The value of a "label: value" line ("Je ondertekencode is: 7K3 9QF"): only a label right before it counts.
+  if (endsKeyValueLine(segment, span)) return { found: { ...candidate(first.start, last.end, joined), needsLabelOrLine: true }, used: group.length };
+  return null;
+}
+
+function endsKeyValueLine(segment: string, token: Token): boolean {
+  const lineStart = segment.lastIndexOf("\n", token.start - 1) + 1;
+  const lineEnd = segment.indexOf("\n", token.end);
+  return /[:：]\s*$/.test(segment.slice(lineStart, token.start)) && segment.slice(token.end, lineEnd === -1 ? undefined : lineEnd).trim() === "";
 }
 
 /** Three pairs of digits joined by dashes ("83-19-47"), as some banks print a code; the dashes stay. */

@@ -95,6 +95,8 @@ interface LabelFit {
   direct: boolean;
   /** The weight of the label's kind (a code label outright, a word for "code", a verification word). */
   weight: number;
+  /** The label stands before the code ("code: 482913"), not after it ("482913 is your code"). */
+  labelFirst: boolean;
 }
 
 /** Labels starting within `radius` characters of the code; `labels` is sorted by start. */
@@ -116,10 +118,26 @@ function labelsNear(labels: readonly PhraseMatch[], code: CodeCandidate, radius:
   return near;
 }
 
+// A verification verb right before a word for "code" names it as a code label would: "inserisci il
+// codice", "введіть код". Only articles and spaces may stand between. A verb the tables also list
+// as a word for code (English "enter") does not count: "enter code SPRING25 at checkout" is a promotion.
+const VERB_TO_CODE_WORD = /^\s{1,2}(?:the|your|this|a|den|die|le|la|el|o|il|de|je|uw|ten)?\s{0,2}$/iu;
+
+function verbBefore(segment: string, labels: readonly PhraseMatch[], label: PhraseMatch): boolean {
+  const index = labels.indexOf(label);
+  const before = labels[index - 1];
+  return before !== undefined && before.kind === "verificationWord" && before.end <= label.start && VERB_TO_CODE_WORD.test(segment.slice(before.end, label.start));
+}
+
+function labelWeight(segment: string, labels: readonly PhraseMatch[], label: PhraseMatch): number | undefined {
+  if (label.kind === "codeWord" && verbBefore(segment, labels, label)) return LABEL_WEIGHT.codeLabel;
+  return LABEL_WEIGHT[label.kind];
+}
+
 function bestPositive(segment: string, labels: readonly PhraseMatch[], code: CodeCandidate): LabelFit | null {
   let best: LabelFit | null = null;
   for (const label of labelsNear(labels, code, MAX_LABEL_DISTANCE)) {
-    const weight = LABEL_WEIGHT[label.kind];
+    const weight = labelWeight(segment, labels, label);
     if (weight === undefined) continue;
     const gap = gapBetween(segment, label, code);
     if (gap === null || gap.cost > MAX_LABEL_DISTANCE) continue;
@@ -127,7 +145,7 @@ function bestPositive(segment: string, labels: readonly PhraseMatch[], code: Cod
       weight >= 4 &&
       (gap.labelFirst ? DIRECT_AFTER_LABEL.test(gap.text) || KEY_VALUE_GAP.test(gap.text) : DIRECT_BEFORE_LABEL.test(gap.text) || BRANDED_BEFORE_LABEL.test(gap.text));
     const score = weight * proximity(gap.cost) + (direct ? DIRECT_BONUS : 0);
-    if (best === null || score > best.score) best = { score, cost: direct ? 0 : gap.cost, direct, weight };
+    if (best === null || score > best.score) best = { score, cost: direct ? 0 : gap.cost, direct, weight, labelFirst: gap.labelFirst };
   }
   return best;
 }
@@ -177,10 +195,14 @@ export function scoreCodes(segment: string, phrases: readonly PhraseMatch[], sig
     // (an airline's sign-in code, a game account's deletion code);
     // one a verification label names outright in the body, in a mail with a Subject naming a
     // code or with verification wording, loses only half (a transfer to sign with an invoice
-    // number nearby). In the Subject of such a mail it is the booking's reference.
+    // number nearby). In the Subject, a code that its label follows right away ("829405 es tu
+    // código de acceso"; a promotion writes "Kod: BAHAR20") loses half in a mail with verification wording whose Subject is not itself about
+    // a booking or a gift card; otherwise it is the booking's reference.
     const subjectVouches = signals.subjectNamesCode && !signals.subjectLookalike;
     const unmistakable = (subjectVouches || (signals.verificationCue && !signals.subjectLookalike)) && positive.direct && alone;
-    const named = !isSubject && positive.direct && positive.weight === LABEL_WEIGHT.codeLabel && (subjectVouches || signals.verificationCue);
+    const named = isSubject
+      ? positive.direct && !positive.labelFirst && signals.verificationCue && !signals.subjectLookalike
+      : positive.direct && positive.weight === LABEL_WEIGHT.codeLabel && (subjectVouches || signals.verificationCue);
     if (signals.lookalikeMail && !unmistakable) score -= named ? LOOKALIKE_PENALTY / 2 : LOOKALIKE_PENALTY;
     scored.push({ value: code.value, score, position: code.start });
   }
