@@ -111,7 +111,7 @@ export function ApiKeysScreen() {
                   <th scope="col">{t("key")}</th>
                   <th scope="col">{t("created")}</th>
                   <th scope="col">{t("lastUsed")}</th>
-                  <th scope="col">{t("expires")}</th>
+                  <th scope="col">{t("expiresColumn")}</th>
                   <th scope="col"><span className="sr-only">{t("actions")}</span></th>
                 </tr>
               </thead>
@@ -122,7 +122,7 @@ export function ApiKeysScreen() {
                     <td data-label={t("key")}><code>{key.prefix}…</code></td>
                     <td data-label={t("created")}>{when(key.createdAt)}</td>
                     <td data-label={t("lastUsed")}>{when(key.lastUsedAt)}</td>
-                    <td data-label={t("expires")}>{when(key.expiresAt)}</td>
+                    <td data-label={t("expiresColumn")}>{when(key.expiresAt)}</td>
                     <td>
                       <button className="button small" type="button" disabled={revoke.isPending} onClick={() => { revoke.mutate({ id: key.id }); }}>
                         {t("revoke")}<span className="sr-only"> {key.name}</span>

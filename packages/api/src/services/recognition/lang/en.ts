@@ -217,6 +217,7 @@ export const en: LanguageTable = {
   ],
   verificationCues: ["do not share", "don't share", "never share", "never ask for", "never ask you for", "didn't request", "did not request", "didn't ask", "didn't sign up", "did not sign up", "didn't try", "did not try", "expires in", "expire in", "expires after", "stops working", "valid for", "is valid for", "safely ignore", "ignore this email", "one time", "works once", "good for", "login attempt", "sign in attempt", "trying to sign in", "trying to log in", "new device", "link expires", "link will expire", "link is valid"],
   lookalikeCues: [
+    "thank you for your purchase", "thanks for your purchase", "keep this receipt", "payment receipt",
     "receipt from",
     "payment received",
     "invoice date",
