@@ -65,9 +65,10 @@ interface Gap {
 function gapCost(text: string, labelFirst: boolean): number {
   let breaks = 0;
   for (let i = 0; i < text.length; i++) if (text[i] === "\n") breaks++;
-  // A label ending its line with the code opening a later one ("Your code:\n\n482913") is as
-  // close as the same line: only the rest of the label's line counts.
-  if (labelFirst && breaks > 0 && /\n\s*$/.test(text)) return text.indexOf("\n") + 10;
+  // A label ending its line with the code opening the next non-blank one ("Your code:\n\n482913")
+  // is as close as the same line: only the rest of the label's line counts. Lines of text between
+  // them count in full (a sign-in notice's heading is not the label of an event id far below it).
+  if (labelFirst && breaks > 0 && text.slice(text.indexOf("\n")).trim() === "") return text.indexOf("\n") + 10;
   return text.length + NEWLINE_COST * breaks;
 }
 
@@ -157,7 +158,10 @@ function nearestNegative(segment: string, labels: readonly PhraseMatch[], code: 
     const gap = gapBetween(segment, label, code);
     if (gap === null) continue;
     const lines = gap.text.split("\n").length - 1;
-    const fits = gap.labelFirst ? gap.text.length <= NEGATIVE_BEFORE && lines <= 1 : gap.text.length <= NEGATIVE_AFTER && lines === 0;
+    // A label that ends its line names the value opening the next one, as a table's cells end up
+    // ("ID del evento\n\n55A1-F03C"), however many blank lines the layout left between.
+    const labelAbove = gap.labelFirst && gap.text.trim() === "" && lines <= 2;
+    const fits = gap.labelFirst ? gap.text.length <= NEGATIVE_BEFORE && (lines <= 1 || labelAbove) : gap.text.length <= NEGATIVE_AFTER && lines === 0;
     if (fits && (nearest === null || gap.cost < nearest)) nearest = gap.cost;
   }
   return nearest;
