@@ -23,6 +23,8 @@ export const cs: LanguageTable = {
   codeWords: ["kód", "kódu", "kódem", "pin", "tyto číslice", "číslice", "toto číslo", "přístupový kód"],
   verificationWords: ["ověř*", "potvr*", "přihlá*", "registrac*", "aktivac*", "aktivujte", "obnov*", "zadejte", "účt*"],
   notCodeLabels: [
+    "kód pro kurýra",
+    "referenční kód",
     "kód dokladu",
     "číslo dokladu",
     "objednávk*",

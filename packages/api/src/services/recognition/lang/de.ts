@@ -32,6 +32,9 @@ export const de: LanguageTable = {
   codeWords: ["code", "zahlenfolge", "pin", "diese zahl", "diese ziffern", "diese nummer", "folgende zahl", "zugangscode"],
   verificationWords: ["bestätig*", "verifizier*", "anmeld*", "einlogg*", "registrier*", "aktivier*", "zurücksetzen", "freigabe", "gib", "geben sie"],
   notCodeLabels: [
+    "zustellcode",
+    "lieferpin",
+    "referenzcode",
     "bestellung",
     "bestellnummer",
     "auftragsnummer",

@@ -72,6 +72,9 @@ export const en: LanguageTable = {
     "type",
   ],
   notCodeLabels: [
+    "delivery code",
+    "delivery pin",
+    "reference code",
     "order",
     "orders",
     "order number",

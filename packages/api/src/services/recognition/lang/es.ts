@@ -30,6 +30,8 @@ export const es: LanguageTable = {
   codeWords: ["código", "codigo", "clave", "pin", "código de confirmación", "este número", "el siguiente número", "estos dígitos", "estos números", "código de acceso"],
   verificationWords: ["verific*", "confirm*", "iniciar sesión", "inicio de sesión", "acceso", "activar", "activa", "activación", "registr*", "restablecer", "introduce", "introduzca", "escribe", "ingresa", "firmar"],
   notCodeLabels: [
+    "código de entrega",
+    "código de referencia",
     "pedido",
     "n.º de pedido",
     "número de pedido",

@@ -23,6 +23,8 @@ export const fr: LanguageTable = {
   codeWords: ["code", "code de confirmation", "code pin", "ce numéro", "ces chiffres", "le numéro suivant", "code d'accès"],
   verificationWords: ["vérif*", "verif*", "valider", "validez", "validation", "confirm*", "connexion", "connecter", "inscription", "activer", "activez", "activation", "réinitialis*", "saisissez", "saisir", "entrez", "authentifi*"],
   notCodeLabels: [
+    "code de livraison",
+    "code de référence",
     "commande",
     "commande n°",
     "numéro de commande",

@@ -21,6 +21,8 @@ export const it: LanguageTable = {
   codeWords: ["codice", "codice di conferma", "pin", "questo numero", "queste cifre", "il seguente numero", "codice di accesso"],
   verificationWords: ["verific*", "conferm*", "accedere", "accesso", "registr*", "attiv*", "reimpost*", "inserisci", "autorizza*"],
   notCodeLabels: [
+    "codice di consegna",
+    "codice di riferimento",
     "ordine",
     "ordine n",
     "numero d'ordine",

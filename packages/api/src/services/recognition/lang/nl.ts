@@ -24,6 +24,8 @@ export const nl: LanguageTable = {
   codeWords: ["code", "pincode", "dit nummer", "deze cijfers", "het volgende nummer", "toegangscode"],
   verificationWords: ["verifi*", "bevestig*", "inlog*", "aanmeld*", "registr*", "activeer*", "activer*", "resetten", "vul", "voer"],
   notCodeLabels: [
+    "bezorgcode",
+    "referentiecode",
     "bestelling",
     "bestelnummer",
     "ordernummer",

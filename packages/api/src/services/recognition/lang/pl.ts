@@ -21,6 +21,8 @@ export const pl: LanguageTable = {
   codeWords: ["kod", "kodu", "ten numer", "te cyfry", "poniższy numer"],
   verificationWords: ["weryfik*", "potwierdź", "potwierdz*", "logowani*", "zaloguj*", "rejestracj*", "aktyw*", "autoryzacj*", "zresetuj*", "wpisz", "wprowadź"],
   notCodeLabels: [
+    "kod dostawy",
+    "kod referencyjny",
     "zamówienie",
     "zamówienie nr",
     "numer zamówienia",

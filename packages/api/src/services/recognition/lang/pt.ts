@@ -24,6 +24,8 @@ export const pt: LanguageTable = {
   codeWords: ["código", "codigo", "pin", "código de confirmação", "este número", "estes dígitos", "o número abaixo", "código de acesso"],
   verificationWords: ["verific*", "confirm*", "ativar", "ative", "ativação", "acesso", "iniciar sessão", "entrar", "login", "cadastro", "registo", "registro", "redefinir", "digite", "introduza", "autorizar", "autorize"],
   notCodeLabels: [
+    "código de entrega",
+    "código de referência",
     "pedido",
     "pedido nº",
     "nº do pedido",

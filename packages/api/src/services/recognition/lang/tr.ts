@@ -28,6 +28,7 @@ export const tr: LanguageTable = {
   codeWords: ["kod", "kodu", "kodunuz", "kodunu", "şifre", "şifreniz", "şifrenizi", "bu numarayı", "bu numara", "bu rakamları"],
   verificationWords: ["doğrula*", "onay*", "giriş", "kayıt*", "etkinleştir*", "sıfırla*", "girin", "girerek"],
   notCodeLabels: [
+    "teslimat kodu",
     "sipariş",
     "sipariş numarası",
     "sipariş no",
