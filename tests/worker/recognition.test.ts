@@ -75,6 +75,15 @@ describe("recognizeByRules on tricky cases", () => {
     expect(recognizeByRules(mail({ subject: "Spring sale! Code: SPRING25", text: "25% off everything until Sunday. Valid for 3 days." }))).toBeNull();
   });
 
+  it("reads a percentage in the Subject as a promotion, in any language", () => {
+    expect(recognizeByRules(mail({ subject: "-25% na pielęgnację z kodem GLOW25", html: "<p>Wpisz kod w formularzu zamówienia:</p><p><b>GLOW25</b></p>" }))).toBeNull();
+  });
+
+  it("does not take the visible digits of a masked phone number", () => {
+    expect(recognizeByRules(mail({ subject: "兩步驟驗證已啟用", text: "日後登入時，系統將傳送驗證碼至您的手機 0933-***-218。" }))).toBeNull();
+    expect(recognizeByRules(mail({ subject: "两步验证已开启", text: "以后登录时，我们会把验证码发送到 1381****562。" }))).toBeNull();
+  });
+
   it("keeps a lower-case code that follows its label", () => {
     expect(recognizeByRules(mail({ text: "Your login code: q7mx2k" }))).toEqual({ kind: "code", value: "q7mx2k" });
   });

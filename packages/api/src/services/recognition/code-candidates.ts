@@ -43,6 +43,7 @@ const BAD_AFTER = new Set(["%", "％", "@", "_", "=", "€", "$", "£", "¥", "�
 const AMOUNT_AFTER =
   /^\s?(?:元|円|块|圆|美元|원|руб|грн|р\.|zł|zl\b|kč|tl\b|usd\b|eur\b|euro|gbp\b|rmb\b|cny\b|jpy\b|krw\b|dollars?\b|euros?\b|kr\b|lei\b|ft\b|€|₽|%|％|분|分|minut|minuten|minutes|dakika)/iu;
 const NUMERIC_JOINER = /[.,:/]/;
+const MASK = new Set(["*", "•", "●", "＊"]);
 const MAX_CELL_GAP = 3;
 
 function tokenize(segment: string): Token[] {
@@ -72,6 +73,8 @@ function cleanBoundaries(segment: string, start: number, end: number): boolean {
   if (after !== undefined && NUMERIC_JOINER.test(after) && isAlnum(segment[end + 1])) return false;
   if ((before === "-" || before === "‑") && isAlnum(segment[start - 2])) return false;
   if ((after === "-" || after === "‑") && isAlnum(segment[end + 1])) return false;
+  // Part of a masked number: "0933-***-218", "4471••••".
+  if (MASK.has(after ?? "") || ((after === "-" || after === " ") && MASK.has(segment[end + 1] ?? ""))) return false;
   return !AMOUNT_AFTER.test(segment.slice(end, end + 10));
 }
 

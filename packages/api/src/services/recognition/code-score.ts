@@ -206,7 +206,7 @@ export function scoreCodes(segment: string, phrases: readonly PhraseMatch[], sig
     const unmistakable = (subjectVouches || (signals.verificationCue && !signals.subjectLookalike)) && positive.direct && alone;
     const named = isSubject
       ? positive.direct && !positive.labelFirst && signals.verificationCue && !signals.subjectLookalike
-      : positive.direct && positive.weight === LABEL_WEIGHT.codeLabel && (subjectVouches || signals.verificationCue);
+      : positive.direct && positive.weight === LABEL_WEIGHT.codeLabel && (subjectVouches || (signals.verificationCue && !signals.subjectLookalike));
     if (signals.lookalikeMail && !unmistakable) score -= named ? LOOKALIKE_PENALTY / 2 : LOOKALIKE_PENALTY;
     scored.push({ value: code.value, score, position: code.start });
   }

@@ -47,6 +47,10 @@ function askedFirst(code: Found, link: ScoredLink, links: readonly ScoredLink[])
   return linkPosition < code.position ? "link" : "code";
 }
 
+// A discount in the Subject ("-25% na pielęgnację", "20 % de remise") marks a promotion in any
+// language: verification mails do not put a percentage there.
+const SUBJECT_DISCOUNT = /(?:^|[^\p{L}\p{N}])[-−–]?\d{1,2}\s?[%％]/u;
+
 export function recognizeByRules(input: RecognitionInput): Recognized | null {
   const mail = prepareMail(input);
   const parts: { where: Where; text: string }[] = [
@@ -57,12 +61,13 @@ export function recognizeByRules(input: RecognitionInput): Recognized | null {
   const scanned = parts.map((part) => ({ ...part, phrases: scanPhrases(part.text) }));
   const subject = scanned[0]?.phrases ?? [];
   const everything = scanned.flatMap((part) => part.phrases);
+  const discount = SUBJECT_DISCOUNT.test(mail.subject);
   const signals: MailSignals = {
     subjectNamesCode: has(subject, "codeLabel"),
     subjectVerifies: has(subject, "verificationWord", "linkAction", "codeWord"),
     verificationCue: has(everything, "verificationCue", "notMe"),
-    lookalikeMail: has(everything, "lookalikeCue"),
-    subjectLookalike: has(subject, "lookalikeCue"),
+    lookalikeMail: discount || has(everything, "lookalikeCue"),
+    subjectLookalike: discount || has(subject, "lookalikeCue"),
   };
 
   const codes: Found[] = scanned.flatMap((part) =>

@@ -3,6 +3,9 @@ import type { LanguageTable } from "./types.ts";
 export const es: LanguageTable = {
   language: "es",
   codeLabels: [
+    "clave de acceso temporal",
+    "clave temporal",
+    "código de acceso temporal",
     "código de verificación",
     "codigo de verificacion",
     "código de seguridad",

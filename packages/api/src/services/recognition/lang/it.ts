@@ -3,6 +3,8 @@ import type { LanguageTable } from "./types.ts";
 export const it: LanguageTable = {
   language: "it",
   codeLabels: [
+    "codice di accesso monouso",
+    "codice di accesso temporaneo",
     "codice di verifica",
     "codice di sicurezza",
     "codice di attivazione",
@@ -70,7 +72,7 @@ export const it: LanguageTable = {
     "codice fiscale",
     "partita iva",
   ],
-  verificationCues: ["non condividerlo", "non comunicarlo", "scade tra", "è valido", "valido per", "ignora questa email", "una sola volta"],
+  verificationCues: ["se non hai richiesto", "non hai richiesto tu", "non condividerlo", "non comunicarlo", "scade tra", "è valido", "valido per", "ignora questa email", "una sola volta"],
   lookalikeCues: ["grazie per il suo acquisto", "grazie per il tuo acquisto", "scontrino", "prenotazione è confermata", "prenotazione confermata", "arrivo", "partenza", "riunione", "codice sconto", "codice promozionale", "spedizione gratuita", "ordine spedito", "il tuo ordine", "di sconto", "iscritti alla newsletter", "ricevuta di pagamento", "transazione approvata", "esercente", "bolletta", "webinar", "codice di ritiro", "gift card", "carta regalo", "buono regalo", "codice invito", "chiave di licenza", "fattura elettronica"],
   linkActions: ["verific*", "conferm*", "attiva", "attivare", "reimposta", "reimpostare", "nuova password", "accedi a", "link di accesso", "approva", "sì, sono io", "sono io"],
   linkSignIn: ["accedi", "entra"],
