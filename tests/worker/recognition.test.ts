@@ -84,6 +84,22 @@ describe("recognizeByRules on tricky cases", () => {
     expect(recognizeByRules(mail({ subject: "两步验证已开启", text: "以后登录时，我们会把验证码发送到 1381****562。" }))).toBeNull();
   });
 
+  it("reads a code alone below the line that asks for it, even in a shop's mail with an order number", () => {
+    const text = "ご本人確認のため、次のワンタイムパスワードを入力してください。\n\n551208\n\nこのコードは10分間有効です。\n\n最近のご注文：注文番号 118-2204417-9921";
+    expect(recognizeByRules(mail({ subject: "ワンタイムパスワードのお知らせ", text }))).toEqual({ kind: "code", value: "551208" });
+  });
+
+  it("drops a two-letter prefix before a whole numeric code, but keeps a short letters-and-digits code whole", () => {
+    expect(recognizeByRules(mail({ text: "FB-60417 is your confirmation code. Do not share it." }))).toEqual({ kind: "code", value: "60417" });
+    expect(recognizeByRules(mail({ text: "Ton code de confirmation : [ZT-4819]\nSaisis-le dans le lanceur. Il expire dans 15 minutes." }))).toEqual({ kind: "code", value: "ZT-4819" });
+  });
+
+  it("does not take a card purchase alert's authorization code", () => {
+    const html =
+      "<p>A purchase was made on your card ending in 2204.</p><table><tr><td>Amount</td><td>$42.10</td></tr><tr><td>Authorization code</td><td>771203</td></tr><tr><td>Available credit</td><td>$3,120.00</td></tr></table><p>Don't recognize it? Call us.</p>";
+    expect(recognizeByRules(mail({ subject: "Card purchase alert: $42.10", html }))).toBeNull();
+  });
+
   it("keeps a lower-case code that follows its label", () => {
     expect(recognizeByRules(mail({ text: "Your login code: q7mx2k" }))).toEqual({ kind: "code", value: "q7mx2k" });
   });

@@ -7,8 +7,9 @@
 //   ending a "label: value" line ("4QV 9TZ"): grouping whitespace is dropped;
 // - two groups joined by a dash ("448-193", "KQ4-7TB"), or three pairs of digits ("83-19-47"):
 //   the dashes are part of the code;
-// - one capital letter, dash, digits ("G-482913"): the letter is printed before the input box,
-//   so the value is the digits.
+// - one or two capital letters, dash, digits ("G-482913", "FB-48291"): the letters are printed
+//   before the input box, so the value is the digits (two letters before four digits, "ZT-4819",
+//   are one code).
 // Codes with lower-case letters look like words and ids too, so they count only right after a
 // label or alone on their line (`needsLabelOrLine`).
 
@@ -93,9 +94,10 @@ function single(token: Token): CodeCandidate | null {
   return candidate(token.start, token.end, text);
 }
 
-/** Two tokens joined by one dash: "G-482913", "448-193", "KQ4-7TB". Longer chains are ids, keys or dates. */
+/** Two tokens joined by one dash: "G-482913", "FB-48291", "448-193", "KQ4-7TB". Longer chains are ids, keys or dates. */
 function dashed(first: Token, last: Token): CodeCandidate | null {
-  if (/^[A-Z]$/.test(first.text) && DIGITS.test(last.text)) {
+  // A prefix stands before a whole numeric code: "ZT-4819" is one code of six characters.
+  if (/^[A-Z]{1,2}$/.test(first.text) && DIGITS.test(last.text) && last.text.length >= MIN_LENGTH + first.text.length - 1) {
     const digits = last.text;
     return digits.length >= MIN_LENGTH && digits.length <= MAX_LENGTH ? candidate(first.start, last.end, digits) : null;
   }

@@ -135,6 +135,19 @@ function labelWeight(segment: string, labels: readonly PhraseMatch[], label: Phr
   return LABEL_WEIGHT[label.kind];
 }
 
+const INSTRUCTION_REST = 30;
+
+/**
+ * The label's line asks for the code and the code stands alone after it, across blank lines only:
+ * "次のワンタイムパスワード（OTP）を入力してください。\n\n702518", "아래 인증번호 6자리를 입력해 주세요.\n\n275064".
+ * Nothing labelled as something else may stand between them.
+ */
+function instructionAbove(segment: string, labels: readonly PhraseMatch[], label: PhraseMatch, code: CodeCandidate, gap: string): boolean {
+  const lineEnd = gap.indexOf("\n");
+  if (lineEnd === -1 || lineEnd > INSTRUCTION_REST || gap.slice(lineEnd).trim() !== "" || !aloneOnLine(segment, code)) return false;
+  return !labels.some((other) => other.kind === "notCodeLabel" && other.start >= label.end && other.end <= code.start);
+}
+
 function bestPositive(segment: string, labels: readonly PhraseMatch[], code: CodeCandidate): LabelFit | null {
   let best: LabelFit | null = null;
   for (const label of labelsNear(labels, code, MAX_LABEL_DISTANCE)) {
@@ -144,7 +157,9 @@ function bestPositive(segment: string, labels: readonly PhraseMatch[], code: Cod
     if (gap === null || gap.cost > MAX_LABEL_DISTANCE) continue;
     const direct =
       weight >= 4 &&
-      (gap.labelFirst ? DIRECT_AFTER_LABEL.test(gap.text) || KEY_VALUE_GAP.test(gap.text) : DIRECT_BEFORE_LABEL.test(gap.text) || BRANDED_BEFORE_LABEL.test(gap.text));
+      (gap.labelFirst
+        ? DIRECT_AFTER_LABEL.test(gap.text) || KEY_VALUE_GAP.test(gap.text) || instructionAbove(segment, labels, label, code, gap.text)
+        : DIRECT_BEFORE_LABEL.test(gap.text) || BRANDED_BEFORE_LABEL.test(gap.text));
     const score = weight * proximity(gap.cost) + (direct ? DIRECT_BONUS : 0);
     if (best === null || score > best.score) best = { score, cost: direct ? 0 : gap.cost, direct, weight, labelFirst: gap.labelFirst };
   }

@@ -88,7 +88,7 @@ export const de: LanguageTable = {
     "ereignis id",
   ],
   verificationCues: ["gib ihn niemals", "niemals weiter", "nicht weiter", "geben sie sie niemals", "gültig", "verfällt", "ignoriere", "ignorieren sie", "nicht registriert", "nichts angefordert"],
-  lookalikeCues: ["kassenbeleg", "vielen dank für ihren einkauf", "vielen dank für deinen einkauf", "buchungsbestätigung", "ihre buchung", "vielen dank für ihre buchung", "anreise", "abreise", "jour fixe", "einwahldaten", "meeting id", "rabatt", "gutschein", "geschenkgutschein", "bestellung ist unterwegs", "jahresabrechnung", "webinar", "abholcode", "packstation", "geschenkkarte", "gutscheincode", "rabattcode", "einladungscode", "empfehlungscode"],
+  lookalikeCues: ["verfügbarer betrag", "verfügbares limit", "umsatzbenachrichtigung", "kassenbeleg", "vielen dank für ihren einkauf", "vielen dank für deinen einkauf", "buchungsbestätigung", "ihre buchung", "vielen dank für ihre buchung", "anreise", "abreise", "jour fixe", "einwahldaten", "meeting id", "rabatt", "gutschein", "geschenkgutschein", "bestellung ist unterwegs", "jahresabrechnung", "webinar", "abholcode", "packstation", "geschenkkarte", "gutscheincode", "rabattcode", "einladungscode", "empfehlungscode"],
   linkActions: ["bestätig*", "verifizier*", "aktivier*", "passwort zurücksetzen", "zurücksetzen", "neues passwort", "jetzt anmelden", "anmeldelink", "anmeldung bestätigen", "freigeben", "anmeldung freigeben"],
   linkSignIn: ["anmelden", "einloggen"],
   linkAvoid: ["abmelden", "abbestellen", "newsletter abbestellen", "datenschutz", "impressum", "hilfe", "konto sichern", "konto schützen", "zum shop", "jetzt entdecken", "im browser ansehen"],

@@ -77,7 +77,7 @@ export const tr: LanguageTable = {
     "aday numaranız",
   ],
   verificationCues: ["kimseyle paylaşmayın", "paylaşmayınız", "kimseyle paylaşmayınız", "dakika geçerlidir", "geçerlidir", "dikkate almayın", "yok sayın", "tek kullanımlık", "dakika içinde"],
-  lookalikeCues: ["dekont", "alışverişiniz için teşekkür", "provizyon", "rezervasyonunuz onaylandı", "rezervasyon onayı", "check-in", "giriş:", "toplantı", "indirim", "kampanya", "hediye çeki", "siparişiniz kargoya", "siparişiniz alındı", "faturanız", "webinar", "teslim alma kodu", "hediye kartı", "indirim kodu", "davet kodu", "kargomat*", "sınava giriş"],
+  lookalikeCues: ["kullanılabilir limit", "harcama bildirimi", "dekont", "alışverişiniz için teşekkür", "provizyon", "rezervasyonunuz onaylandı", "rezervasyon onayı", "check-in", "giriş:", "toplantı", "indirim", "kampanya", "hediye çeki", "siparişiniz kargoya", "siparişiniz alındı", "faturanız", "webinar", "teslim alma kodu", "hediye kartı", "indirim kodu", "davet kodu", "kargomat*", "sınava giriş"],
   linkActions: ["doğrula*", "onayla*", "etkinleştir*", "sıfırla*", "şifremi sıfırla", "giriş yap", "giriş bağlantı*", "e-postamı doğrula", "evet, bendim", "şifre yenile*", "yeni şifre*"],
   linkSignIn: ["giriş"],
   linkAvoid: ["abonelikten çık", "aboneliği iptal et", "abonelik iptal", "gizlilik", "yardım", "hesabınızı koruyun", "güvence altına", "sipariş ver"],

@@ -10,7 +10,8 @@ export interface LanguageTable {
   language: string;
   /** Names a one-time code outright: "verification code", "TAN", "验证码", "код подтверждения". */
   codeLabels: readonly string[];
-  /** Says "code" or "PIN" without saying which kind: "code", "código", "コード". */
+  /** Says "code" or "PIN" without saying which kind: "code", "código", "コード"; also labels that as
+   * often name a card purchase's approval number as a code to type ("authorization code", "承認番号"). */
   codeWords: readonly string[];
   /** Verification actions that make a nearby number plausible: "verify", "sign in", "2FA". */
   verificationWords: readonly string[];

@@ -25,7 +25,6 @@ export const zhHans: LanguageTable = {
     "口令",
     "注册码",
   ],
-  // 授权码 is as often a card purchase's approval code as a code to type: it needs a verification word's company.
   codeWords: ["授权码", "代码", "以下数字", "下列数字", "以下号码"],
   verificationWords: ["验证", "校验", "登录", "注册", "确认", "认证", "激活", "绑定", "找回密码", "重置密码", "输入", "填写"],
   notCodeLabels: [

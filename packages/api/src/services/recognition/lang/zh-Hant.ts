@@ -22,7 +22,6 @@ export const zhHant: LanguageTable = {
     "otp",
     "重設碼",
   ],
-  // 授權碼 is as often a card purchase's approval code as a code to type: it needs a verification word's company.
   codeWords: ["授權碼", "代碼", "以下數字", "下列數字", "以下號碼"],
   verificationWords: ["驗證", "登入", "登錄", "註冊", "確認", "認證", "啟用", "重設密碼", "輸入", "身分", "身份"],
   notCodeLabels: [
