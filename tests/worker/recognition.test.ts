@@ -89,6 +89,17 @@ describe("recognizeByRules on tricky cases", () => {
     expect(recognizeByRules(mail({ subject: "ワンタイムパスワードのお知らせ", text }))).toEqual({ kind: "code", value: "551208" });
   });
 
+  it("reads a code alone below a long line that introduces it with a colon, beside a customer number and a welcome discount", () => {
+    const html =
+      "<p>Vielen Dank für Ihre Registrierung. Ihre Kundennummer lautet 44 871 902.</p><p>Bitte geben Sie den folgenden Bestätigungscode auf der Registrierungsseite ein, um Ihre E-Mail-Adresse zu bestätigen:</p><p><b>314 095</b></p><p>Der Code ist 30 Minuten gültig.</p><p>Ihr Willkommensvorteil: 10 % auf Ihre erste Bestellung mit dem Gutscheincode HALLO10.</p>";
+    expect(recognizeByRules(mail({ subject: "Bitte bestätigen Sie Ihre E-Mail-Adresse", html }))).toEqual({ kind: "code", value: "314095" });
+  });
+
+  it("does not take a help page after 'if it was not you' in a notice that asks nothing", () => {
+    const text = "A verificação em dois passos foi ativada na sua conta.\nSe não foi a Joana a ativar esta opção, contacte-nos em https://loja.example/ajuda/seguranca.";
+    expect(recognizeByRules(mail({ subject: "Verificação em dois passos ativada", text }))).toBeNull();
+  });
+
   it("drops a two-letter prefix before a whole numeric code, but keeps a short letters-and-digits code whole", () => {
     expect(recognizeByRules(mail({ text: "FB-60417 is your confirmation code. Do not share it." }))).toEqual({ kind: "code", value: "60417" });
     expect(recognizeByRules(mail({ text: "Ton code de confirmation : [ZT-4819]\nSaisis-le dans le lanceur. Il expire dans 15 minutes." }))).toEqual({ kind: "code", value: "ZT-4819" });

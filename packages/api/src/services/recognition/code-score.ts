@@ -136,16 +136,24 @@ function labelWeight(segment: string, labels: readonly PhraseMatch[], label: Phr
 }
 
 const INSTRUCTION_REST = 30;
+const INTRODUCTION_REST = 160;
 
 /**
  * The label's line asks for the code and the code stands alone after it, across blank lines only:
- * "次のワンタイムパスワード（OTP）を入力してください。\n\n702518", "아래 인증번호 6자리를 입력해 주세요.\n\n275064".
- * Nothing labelled as something else may stand between them.
+ * "次のワンタイムパスワード（OTP）を入力してください。\n\n702518", "아래 인증번호 6자리를 입력해 주세요.\n\n275064",
+ * or a longer line that introduces it with a colon ("Bitte geben Sie den folgenden Bestätigungscode
+ * … ein, um Ihre E-Mail-Adresse zu bestätigen:\n906 152"). Nothing labelled as something else may
+ * stand between them on a short line, nor right before the colon of a long one ("Kundennummer:").
  */
 function instructionAbove(segment: string, labels: readonly PhraseMatch[], label: PhraseMatch, code: CodeCandidate, gap: string): boolean {
   const lineEnd = gap.indexOf("\n");
-  if (lineEnd === -1 || lineEnd > INSTRUCTION_REST || gap.slice(lineEnd).trim() !== "" || !aloneOnLine(segment, code)) return false;
-  return !labels.some((other) => other.kind === "notCodeLabel" && other.start >= label.end && other.end <= code.start);
+  if (lineEnd === -1 || gap.slice(lineEnd).trim() !== "" || !aloneOnLine(segment, code)) return false;
+  const others = labels.filter((other) => other.kind === "notCodeLabel" && other.start >= label.end && other.end <= code.start);
+  if (lineEnd <= INSTRUCTION_REST) return others.length === 0;
+  const rest = gap.slice(0, lineEnd).trimEnd();
+  if (rest.length > INTRODUCTION_REST || !/[:：]$/.test(rest)) return false;
+  const colon = label.end + rest.length - 1;
+  return !others.some((other) => segment.slice(other.end, colon).trim() === "");
 }
 
 function bestPositive(segment: string, labels: readonly PhraseMatch[], code: CodeCandidate): LabelFit | null {

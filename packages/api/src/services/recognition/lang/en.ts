@@ -295,7 +295,7 @@ export const en: LanguageTable = {
     "sign-in link",
   ],
   linkSignIn: ["sign in", "log in", "login", "sign on", "log in to", "sign in to", "continue", "open the app", "get started"],
-  linkAvoid: ["unsubscribe", "opt out", "preferences", "manage preferences", "email preferences", "privacy", "privacy policy", "terms", "help", "help center", "support", "contact us", "view in browser", "view online", "web version", "track your order", "track order", "view order", "view or modify reservation", "read more", "shop now", "shop", "secure your account", "secure my account", "report", "block", "review"],
+  linkAvoid: ["coupons", "coupon", "unsubscribe", "opt out", "preferences", "manage preferences", "email preferences", "privacy", "privacy policy", "terms", "help", "help center", "support", "contact us", "view in browser", "view online", "web version", "track your order", "track order", "view order", "view or modify reservation", "read more", "shop now", "shop", "secure your account", "secure my account", "report", "block", "review"],
   notMe: ["if this wasn't you", "if it wasn't you", "if this was not you", "this wasn't you", "wasn't you", "wasn't me", "not you?", "not you", "not me", "if you didn't", "if you did not", "didn't request the change", "didn't request this", "did not request this", "didn't do this", "if you don't recognize", "don't recognise", "don't recognize"],
   urlActions: [
     "verif",

@@ -87,7 +87,7 @@ export const es: LanguageTable = {
   lookalikeCues: ["saldo disponible", "aviso de movimiento", "justificante de pago", "gracias por su compra", "gracias por tu compra", "reserva confirmada", "su reserva", "tu reserva", "localizador", "entrada", "salida:", "pasajeros", "reunión", "reunion", "descuento", "código promocional", "rebajas", "cupón", "tarjeta regalo", "tu pedido", "factura", "webinar", "seminario web", "código de recogida", "código de invitación", "póliza", "prima anual", "código de descuento", "ver ofertas", "en la cesta", "en el carrito", "no acumulable", "pedido mínimo"],
   linkActions: ["verific*", "confirm*", "activar*", "activa tu cuenta", "active su cuenta", "activación", "restablecer", "restablecer contraseña", "nueva contraseña", "elegir una nueva", "entrar en", "enlace para entrar", "aprobar", "aprueba el acceso", "sí, soy yo"],
   linkSignIn: ["iniciar sesión", "entrar", "acceder"],
-  linkAvoid: ["darse de baja", "cancelar suscripción", "baja", "ayuda", "privacidad", "política de privacidad", "protege tu cuenta", "recupera tu cuenta", "comprar ahora", "ver receta", "ver en el navegador"],
+  linkAvoid: ["cupones", "cupón", "darse de baja", "cancelar suscripción", "baja", "ayuda", "privacidad", "política de privacidad", "protege tu cuenta", "recupera tu cuenta", "comprar ahora", "ver receta", "ver en el navegador"],
   notMe: ["si no has sido tú", "si no fuiste tú", "¿no fuiste tú?", "no fuiste tú", "no fui yo", "si no eres tú", "no reconoces"],
   urlActions: ["verificar", "confirmar", "activar", "restablecer", "aprobar", "acceso/enlace", "/enlace"],
 };

@@ -76,7 +76,7 @@ export const fr: LanguageTable = {
   lookalikeCues: ["solde disponible", "alerte paiement", "non cumulable", "de remise", "j'en profite", "ticket client", "merci pour votre achat", "ticket de caisse", "réservation est confirmée", "votre réservation", "confirmation de réservation", "séjour", "arrivée", "visio", "réunion", "code promo", "réduction", "soldes", "parrainage", "commande expédiée", "votre colis", "facture", "webinaire", "code de retrait", "carte cadeau", "code de réduction", "code de parrainage", "code d'invitation", "parrain*", "votre voyage", "voyageurs", "e-billet*", "référence de dossier"],
   linkActions: ["confirm*", "vérifi*", "activer", "activez", "activation", "valider", "réinitialiser", "nouveau mot de passe", "choisir un nouveau", "me connecter", "lien de connexion", "approuver", "oui, c'est moi", "c'est moi"],
   linkSignIn: ["se connecter", "connexion"],
-  linkAvoid: ["se désinscrire", "désinscription", "se désabonner", "désabonnement", "aide", "confidentialité", "sécurisez votre compte", "bloquer", "signaler", "j'en profite", "partager"],
+  linkAvoid: ["coupons", "bons de réduction", "se désinscrire", "désinscription", "se désabonner", "désabonnement", "aide", "confidentialité", "sécurisez votre compte", "bloquer", "signaler", "j'en profite", "partager"],
   notMe: ["ce n'était pas vous", "ce n'est pas vous", "si ce n'était pas vous", "n'êtes pas à l'origine"],
   urlActions: ["confirmation", "valider", "activer", "approuver", "reinitialis", "nouveau"],
 };

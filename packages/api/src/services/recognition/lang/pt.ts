@@ -75,7 +75,7 @@ export const pt: LanguageTable = {
   lookalikeCues: ["limite disponível", "saldo disponível", "compra aprovada", "comprovativo", "comprovante de pagamento", "obrigado pela sua compra", "obrigado pela compra", "reserva confirmada", "sua reserva", "check-in", "check in", "reunião", "reuniao", "cupom", "desconto", "frete grátis", "pedido enviado", "pedido confirmado", "sua fatura", "vale presente", "cartão presente", "webinar", "código de retirada", "gift card", "cacifo", "código de levantamento", "código de convite", "código de indicação", "código promocional", "código de desconto", "nota fiscal"],
   linkActions: ["confirm*", "verific*", "ativar", "ative", "ativação", "redefinir", "redefinir senha", "nova senha", "criar uma nova senha", "entrar agora", "link de acesso", "link mágico", "acessar", "aprovar", "fui eu", "definir uma nova palavra passe", "nova palavra passe", "recuperação da palavra passe"],
   linkSignIn: ["entrar", "iniciar sessão", "login"],
-  linkAvoid: ["descadastrar", "descadastro", "cancelar inscrição", "privacidade", "ajuda", "proteja sua conta", "proteja a sua conta", "comprar", "ver ofertas", "acompanhe"],
-  notMe: ["não foi você", "se não foi você", "não fui eu"],
+  linkAvoid: ["cupões", "cupons", "cupão", "cupom", "descadastrar", "descadastro", "cancelar inscrição", "privacidade", "ajuda", "proteja sua conta", "proteja a sua conta", "comprar", "ver ofertas", "acompanhe"],
+  notMe: ["se não foi", "não foi você", "se não foi você", "não fui eu"],
   urlActions: ["confirmar", "ativar", "verificar", "redefinir", "entrar", "magico", "acesso", "aprovar", "recuperar", "redefin"],
 };
