@@ -100,6 +100,17 @@ describe("recognizeByRules on tricky cases", () => {
     expect(recognizeByRules(mail({ subject: "Verificação em dois passos ativada", text }))).toBeNull();
   });
 
+  it("does not let a banner with no words before it outrank the code the mail asks for", () => {
+    const html =
+      '<p><a href="https://shop.example/m/new-member-zone"><img src="https://cdn.shop.example/banner.jpg" alt="新會員首購免運"></a></p><p>請在 App 中輸入以下驗證碼，完成電子郵件驗證：</p><p><b>572906</b></p><p>驗證碼將於 10 分鐘後失效。</p>';
+    expect(recognizeByRules(mail({ subject: "註冊驗證碼", html }))).toEqual({ kind: "code", value: "572906" });
+  });
+
+  it("reads a discount in the preheader as a promotion", () => {
+    const html = "<div>-20 % sur une sélection de soins avec votre code.</div><p>avec le code</p><p><b>FLEUR20</b></p><p>Offre valable jusqu'au 8 mars.</p>";
+    expect(recognizeByRules(mail({ subject: "Votre cadeau de printemps", html }))).toBeNull();
+  });
+
   it("drops a two-letter prefix before a whole numeric code, but keeps a short letters-and-digits code whole", () => {
     expect(recognizeByRules(mail({ text: "FB-60417 is your confirmation code. Do not share it." }))).toEqual({ kind: "code", value: "60417" });
     expect(recognizeByRules(mail({ text: "Ton code de confirmation : [ZT-4819]\nSaisis-le dans le lanceur. Il expire dans 15 minutes." }))).toEqual({ kind: "code", value: "ZT-4819" });

@@ -74,6 +74,8 @@ function scoreLink(link: LinkCandidate, signals: LinkSignals): number {
   if (has(text, "linkAvoid") || has(text, "notMe")) return 0;
   const context = scanPhrases(link.context);
   if (has(context, "notMe")) return 0;
+  // Nothing said before it (an image, a banner) and no action in its own words: only its URL can ask to open it.
+  if (link.context.trim().length === 0 && !has(text, "linkAction") && !has(text, "linkSignIn") && !urlAction) return 0;
   let score = 0;
   if (has(text, "linkAction")) score += 5;
   else if (has(text, "linkSignIn")) score += 2;

@@ -34,9 +34,9 @@ function best<T extends { score: number }>(items: readonly T[], threshold: numbe
   return top;
 }
 
-/** Where the link stands in the part that holds the code, to tell which one is asked first. */
+/** Where the link stands in the part that holds the code (where it is a link at all), to tell which one is asked first. */
 function linkIn(links: readonly ScoredLink[], value: string, where: Where): number | null {
-  const same = links.find((link) => link.value === value && link.part === where);
+  const same = links.find((link) => link.value === value && link.part === where && link.score > 0);
   return same === undefined ? null : same.position;
 }
 
@@ -47,9 +47,16 @@ function askedFirst(code: Found, link: ScoredLink, links: readonly ScoredLink[])
   return linkPosition < code.position ? "link" : "code";
 }
 
-// A discount in the Subject ("-25% na pielęgnację", "20 % de remise") marks a promotion in any
-// language: verification mails do not put a percentage there.
+// A discount in the Subject or the preheader that extends it in the inbox ("-25% na pielęgnację",
+// "-20 % sur une sélection de soins") marks a promotion in any language: verification mails do not
+// put a percentage there.
 const SUBJECT_DISCOUNT = /(?:^|[^\p{L}\p{N}])[-−–]?\d{1,2}\s?[%％]/u;
+
+function firstLine(body: string): string {
+  const text = body.trimStart();
+  const end = text.indexOf("\n");
+  return end === -1 ? text : text.slice(0, end);
+}
 
 export function recognizeByRules(input: RecognitionInput): Recognized | null {
   const mail = prepareMail(input);
@@ -61,7 +68,7 @@ export function recognizeByRules(input: RecognitionInput): Recognized | null {
   const scanned = parts.map((part) => ({ ...part, phrases: scanPhrases(part.text) }));
   const subject = scanned[0]?.phrases ?? [];
   const everything = scanned.flatMap((part) => part.phrases);
-  const discount = SUBJECT_DISCOUNT.test(mail.subject);
+  const discount = SUBJECT_DISCOUNT.test(mail.subject) || SUBJECT_DISCOUNT.test(firstLine(mail.htmlText)) || SUBJECT_DISCOUNT.test(firstLine(mail.text));
   const signals: MailSignals = {
     subjectNamesCode: has(subject, "codeLabel"),
     subjectVerifies: has(subject, "verificationWord", "linkAction", "codeWord"),

@@ -22,6 +22,9 @@ export const it: LanguageTable = {
   codeWords: ["codice di autorizzazione", "codice", "codice di conferma", "pin", "questo numero", "queste cifre", "il seguente numero", "codice di accesso"],
   verificationWords: ["verific*", "conferm*", "accedere", "accesso", "registr*", "attiv*", "reimpost*", "inserisci", "autorizza*"],
   notCodeLabels: [
+    "codice prenotazione",
+    "codice di prenotazione",
+    "codice biglietto",
     "codice di consegna",
     "codice di riferimento",
     "ordine",
@@ -72,7 +75,7 @@ export const it: LanguageTable = {
     "partita iva",
   ],
   verificationCues: ["se non hai richiesto", "non hai richiesto tu", "non condividerlo", "non comunicarlo", "scade tra", "è valido", "valido per", "ignora questa email", "una sola volta"],
-  lookalikeCues: ["saldo disponibile", "disponibilità residua", "grazie per il suo acquisto", "grazie per il tuo acquisto", "scontrino", "prenotazione è confermata", "prenotazione confermata", "arrivo", "partenza", "riunione", "codice sconto", "codice promozionale", "spedizione gratuita", "ordine spedito", "il tuo ordine", "di sconto", "iscritti alla newsletter", "ricevuta di pagamento", "transazione approvata", "esercente", "bolletta", "webinar", "codice di ritiro", "gift card", "carta regalo", "buono regalo", "codice invito", "chiave di licenza", "fattura elettronica"],
+  lookalikeCues: ["grazie per aver acquistato", "conferma d'ordine", "saldo disponibile", "disponibilità residua", "grazie per il suo acquisto", "grazie per il tuo acquisto", "scontrino", "prenotazione è confermata", "prenotazione confermata", "arrivo", "partenza", "riunione", "codice sconto", "codice promozionale", "spedizione gratuita", "ordine spedito", "il tuo ordine", "di sconto", "iscritti alla newsletter", "ricevuta di pagamento", "transazione approvata", "esercente", "bolletta", "webinar", "codice di ritiro", "gift card", "carta regalo", "buono regalo", "codice invito", "chiave di licenza", "fattura elettronica"],
   linkActions: ["verific*", "conferm*", "attiva", "attivare", "reimposta", "reimpostare", "nuova password", "accedi a", "link di accesso", "approva", "sì, sono io", "sono io"],
   linkSignIn: ["accedi", "entra"],
   linkAvoid: ["coupon", "buoni sconto", "annulla iscrizione", "disiscriviti", "disiscrizione", "cancellati", "privacy", "aiuto", "proteggi", "proteggi il tuo account", "acquista", "ordina ora", "negozio", "verifica il saldo", "saldo"],

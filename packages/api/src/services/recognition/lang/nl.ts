@@ -71,7 +71,7 @@ export const nl: LanguageTable = {
   lookalikeCues: ["beschikbaar saldo", "bestedingsruimte", "betaalbewijs", "bedankt voor uw aankoop", "bedankt voor je aankoop", "je boeking is bevestigd", "boeking", "reserveringsbevestiging", "aankomst", "overleg", "vergader", "korting", "kortingscode", "cadeaubon", "je pakket", "bestelling is verzonden", "jaarnota", "uitnodiging", "vergader*", "cadeaukaart", "webinar", "ophaalcode", "pakketautomaat", "actiecode", "uitnodigingscode"],
   linkActions: ["bevestig*", "verifieer*", "activeer*", "wachtwoord opnieuw instellen", "opnieuw instellen", "nieuw wachtwoord", "inloggen bij", "inloglink", "goedkeuren", "ja, dat was ik"],
   linkSignIn: ["inloggen", "aanmelden"],
-  linkAvoid: ["afmelden", "uitschrijven", "privacy", "hulp", "beveilig je account", "blokkeer", "bekijk aanbod"],
+  linkAvoid: ["bekijk het aanbod", "aanbod", "afmelden", "uitschrijven", "privacy", "hulp", "beveilig je account", "blokkeer", "bekijk aanbod"],
   notMe: ["was jij dit niet", "niet jij", "niet ik"],
   urlActions: ["bevestig", "activeer", "verifieer", "herstel", "wachtwoord", "goedkeur"],
 };
