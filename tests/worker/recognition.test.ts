@@ -111,6 +111,11 @@ describe("recognizeByRules on tricky cases", () => {
     expect(recognizeByRules(mail({ subject: "Votre cadeau de printemps", html }))).toBeNull();
   });
 
+  it("reads a 'label: value' line whose key names the site with a dot", () => {
+    const text = "Код для входу на Ворк.юа: 62 48 17\n\nВідписатися від розсилки вакансій: https://work.example/unsub";
+    expect(recognizeByRules(mail({ subject: "Код для входу на Ворк.юа", text }))).toEqual({ kind: "code", value: "624817" });
+  });
+
   it("drops a two-letter prefix before a whole numeric code, but keeps a short letters-and-digits code whole", () => {
     expect(recognizeByRules(mail({ text: "FB-60417 is your confirmation code. Do not share it." }))).toEqual({ kind: "code", value: "60417" });
     expect(recognizeByRules(mail({ text: "Ton code de confirmation : [ZT-4819]\nSaisis-le dans le lanceur. Il expire dans 15 minutes." }))).toEqual({ kind: "code", value: "ZT-4819" });

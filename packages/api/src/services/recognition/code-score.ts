@@ -53,8 +53,9 @@ const DIRECT_BEFORE_LABEL = /^[\s,，（(【[]*(?:is|ist|est|es|é|è|是|为|�
 const BRANDED_BEFORE_LABEL = /^[\s,]*(?:is|ist|est|es|é|è) (?:your|Your|ihr|Ihr|dein|Dein|votre|tu|seu|o seu|il tuo) (?:[A-Z0-9][\w.&'’]*[\s-]){1,2}$/u;
 
 // The label is the key of a "key: value" line: "Código de activación de la cuenta: k2w8fh"
-// (words only between them: no digits, no sentence end; the value may open with a quote: «k2w8fh»).
-const KEY_VALUE_GAP = /^[^\n\d.!?。！？]{0,60}[:：]\s*[«"'“„「【[(]?\s*$/;
+// (words only between them: no digits, no sentence end, though a dot may join a name: "на Ворк.юа:";
+// the value may open with a quote: «k2w8fh»).
+const KEY_VALUE_GAP = /^(?:[^\n\d.!?。！？]|\.(?=\p{L})){0,60}[:：]\s*[«"'“„「【[(]?\s*$/u;
 
 interface Gap {
   text: string;

@@ -78,7 +78,7 @@ export const it: LanguageTable = {
   lookalikeCues: ["grazie per aver acquistato", "conferma d'ordine", "saldo disponibile", "disponibilità residua", "grazie per il suo acquisto", "grazie per il tuo acquisto", "scontrino", "prenotazione è confermata", "prenotazione confermata", "arrivo", "partenza", "riunione", "codice sconto", "codice promozionale", "spedizione gratuita", "ordine spedito", "il tuo ordine", "di sconto", "iscritti alla newsletter", "ricevuta di pagamento", "transazione approvata", "esercente", "bolletta", "webinar", "codice di ritiro", "gift card", "carta regalo", "buono regalo", "codice invito", "chiave di licenza", "fattura elettronica"],
   linkActions: ["verific*", "conferm*", "attiva", "attivare", "reimposta", "reimpostare", "nuova password", "accedi a", "link di accesso", "approva", "sì, sono io", "sono io"],
   linkSignIn: ["accedi", "entra"],
-  linkAvoid: ["coupon", "buoni sconto", "annulla iscrizione", "disiscriviti", "disiscrizione", "cancellati", "privacy", "aiuto", "proteggi", "proteggi il tuo account", "acquista", "ordina ora", "negozio", "verifica il saldo", "saldo"],
+  linkAvoid: ["confermare l'ordine", "fai la spesa", "coupon", "buoni sconto", "annulla iscrizione", "disiscriviti", "disiscrizione", "cancellati", "privacy", "aiuto", "proteggi", "proteggi il tuo account", "acquista", "ordina ora", "negozio", "verifica il saldo", "saldo"],
   notMe: ["non sei stato tu", "se non sei stato tu", "non ero io"],
   urlActions: ["attiva", "conferma", "verifica", "reimposta", "approva", "accedi"],
 };
