@@ -116,6 +116,12 @@ describe("recognizeByRules on tricky cases", () => {
     expect(recognizeByRules(mail({ subject: "Код для входу на Ворк.юа", text }))).toEqual({ kind: "code", value: "624817" });
   });
 
+  it("does not read where a link came from (?src=signup_mail) as what it does", () => {
+    const html =
+      '<p><a href="https://shop.example/np/campaigns/wow?src=signup_mail"><img src="https://img.shop.example/banner.png" alt="첫 구매 무료배송"></a></p><p>아래 인증번호를 입력해 주세요.</p><p><b>931507</b></p><p>인증번호는 10분간 유효합니다.</p>';
+    expect(recognizeByRules(mail({ subject: "[쇼핑] 회원가입 이메일 인증", html }))).toEqual({ kind: "code", value: "931507" });
+  });
+
   it("drops a two-letter prefix before a whole numeric code, but keeps a short letters-and-digits code whole", () => {
     expect(recognizeByRules(mail({ text: "FB-60417 is your confirmation code. Do not share it." }))).toEqual({ kind: "code", value: "60417" });
     expect(recognizeByRules(mail({ text: "Ton code de confirmation : [ZT-4819]\nSaisis-le dans le lanceur. Il expire dans 15 minutes." }))).toEqual({ kind: "code", value: "ZT-4819" });

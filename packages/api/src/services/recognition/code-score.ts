@@ -221,16 +221,17 @@ export function scoreCodes(segment: string, phrases: readonly PhraseMatch[], sig
     // (or that says how long the code lasts, under a Subject about something else than a booking or
     // a gift card), is the mail's point even when a flight or a gift card is mentioned around it
     // (an airline's sign-in code, a game account's deletion code);
-    // one a verification label names outright in the body, in a mail with a Subject naming a
-    // code or with verification wording, loses only half (a transfer to sign with an invoice
-    // number nearby). In the Subject, a code that its label follows right away ("829405 es tu
-    // código de acceso"; a promotion writes "Kod: BAHAR20") loses half in a mail with verification wording whose Subject is not itself about
-    // a booking or a gift card; otherwise it is the booking's reference.
+    // one a verification label names outright in the body, in such a mail, loses only half (a
+    // transfer to sign with an invoice number nearby). In the Subject, a code that its label follows
+    // right away ("829405 es tu código de acceso"; a promotion writes "Kod: BAHAR20") loses half in a
+    // mail with verification wording whose Subject is not itself about a booking or a gift card;
+    // otherwise it is the booking's reference.
     const subjectVouches = signals.subjectNamesCode && !signals.subjectLookalike;
-    const unmistakable = (subjectVouches || (signals.verificationCue && !signals.subjectLookalike)) && positive.direct && alone;
+    const mailAsks = subjectVouches || (signals.verificationCue && !signals.subjectLookalike);
+    const unmistakable = mailAsks && positive.direct && alone;
     const named = isSubject
       ? positive.direct && !positive.labelFirst && signals.verificationCue && !signals.subjectLookalike
-      : positive.direct && positive.weight === LABEL_WEIGHT.codeLabel && (subjectVouches || (signals.verificationCue && !signals.subjectLookalike));
+      : positive.direct && positive.weight === LABEL_WEIGHT.codeLabel && mailAsks;
     if (signals.lookalikeMail && !unmistakable) score -= named ? LOOKALIKE_PENALTY / 2 : LOOKALIKE_PENALTY;
     scored.push({ value: code.value, score, position: code.start });
   }

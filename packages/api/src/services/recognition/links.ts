@@ -28,6 +28,8 @@ export interface ScoredLink {
 
 export const LINK_THRESHOLD = 6;
 const CONTEXT_BEFORE = 160;
+// Where a mail came from ("?src=signup_mail", "utm_source=doi") is not what the link does.
+const TRACKING_PARAM = /[?&](?:utm_[a-z]+|src|source|ref|campaign|cid|mc_cid|mc_eid)=[^&#]*/gi;
 const URL_IN_TEXT = /https?:\/\/[^\s<>"'）)\]】」]+/g;
 const TRAILING_PUNCTUATION = /[.,;:!?。，；：！？'"”’]+$/;
 const WEAK_URL = /sign[-_]?in|log[-_]?in|auth|token|session|callback|\/link\b|\/m\/|[?&](?:t|k|key|code|c|sid|sig)=/i;
@@ -68,7 +70,7 @@ function lastOf(phrases: readonly PhraseMatch[], kinds: readonly PhraseMatch["ki
 
 function scoreLink(link: LinkCandidate, signals: LinkSignals): number {
   if (!/^https?:\/\//i.test(link.url)) return 0;
-  const urlAction = URL_ACTION.test(link.url);
+  const urlAction = URL_ACTION.test(link.url.replace(TRACKING_PARAM, ""));
   if (FURNITURE_URL.test(link.url) && !urlAction) return 0;
   const text = scanPhrases(link.text);
   if (has(text, "linkAvoid") || has(text, "notMe")) return 0;

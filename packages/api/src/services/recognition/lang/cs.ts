@@ -68,7 +68,7 @@ export const cs: LanguageTable = {
   ],
   verificationCues: ["nikomu nesdělujte", "nesdělujte", "nikomu neposílejte", "platnost", "platí", "ignorujte", "jednorázov*"],
   lookalikeCues: ["proběhla platba", "disponibilní zůstatek", "informativní zpráva", "děkujeme za nákup", "účtenka", "účtenku", "rezervace potvrzena", "rezervac*", "hotel", "schůzk*", "konferenc*", "webinář", "slevový kód", "slev*", "akce", "odhlásit odběr", "objednávka přijata", "dárkový poukaz", "výdejní kód", "dárková karta", "k vyzvednutí", "kód pro vyzvednutí", "místenk*"],
-  linkActions: ["aktivaci účtu", "pro aktivaci", "klikněte na následující odkaz", "ověřit*", "ověřte*", "potvrdit*", "potvrďte*", "aktivovat*", "aktivujte*", "nové heslo", "obnovit heslo", "obnovení hesla", "odkaz pro přihlášení", "klikněte na tento odkaz", "dokončit registraci", "klikněte na odkaz", "schválit", "ano, byl jsem to já"],
+  linkActions: ["klikni na tento odkaz", "klikni na odkaz", "klikni na tlačítko", "klikněte na tlačítko", "aktivaci účtu", "pro aktivaci", "klikněte na následující odkaz", "ověřit*", "ověřte*", "potvrdit*", "potvrďte*", "aktivovat*", "aktivujte*", "nové heslo", "obnovit heslo", "obnovení hesla", "odkaz pro přihlášení", "klikněte na tento odkaz", "dokončit registraci", "klikněte na odkaz", "schválit", "ano, byl jsem to já"],
   linkSignIn: ["přihlásit se", "přihlášení"],
   linkAvoid: ["odhlásit", "odhlásit odběr", "nápověda", "podpor*", "ochrana osobních údajů", "zablokovat"],
   notMe: ["pokud jste to nebyli vy", "pokud jste o", "nebyli jste to vy"],

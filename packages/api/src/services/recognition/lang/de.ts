@@ -3,6 +3,8 @@ import type { LanguageTable } from "./types.ts";
 export const de: LanguageTable = {
   language: "de",
   codeLabels: [
+    "freischaltcode",
+    "freischalt code",
     "bestätigungscode",
     "verifizierungscode",
     "sicherheitscode",
@@ -89,7 +91,7 @@ export const de: LanguageTable = {
   ],
   verificationCues: ["gib ihn niemals", "niemals weiter", "nicht weiter", "geben sie sie niemals", "gültig", "verfällt", "ignoriere", "ignorieren sie", "nicht registriert", "nichts angefordert"],
   lookalikeCues: ["verfügbarer betrag", "verfügbares limit", "umsatzbenachrichtigung", "kassenbeleg", "vielen dank für ihren einkauf", "vielen dank für deinen einkauf", "buchungsbestätigung", "ihre buchung", "vielen dank für ihre buchung", "anreise", "abreise", "jour fixe", "einwahldaten", "meeting id", "rabatt", "gutschein", "geschenkgutschein", "bestellung ist unterwegs", "jahresabrechnung", "webinar", "abholcode", "packstation", "geschenkkarte", "gutscheincode", "rabattcode", "einladungscode", "empfehlungscode"],
-  linkActions: ["bestätig*", "verifizier*", "aktivier*", "passwort zurücksetzen", "zurücksetzen", "neues passwort", "jetzt anmelden", "anmeldelink", "anmeldung bestätigen", "freigeben", "anmeldung freigeben"],
+  linkActions: ["klicken sie auf den folgenden link", "klicke auf den folgenden link", "klicken sie auf den button", "klicke auf den button", "bestätig*", "verifizier*", "aktivier*", "passwort zurücksetzen", "zurücksetzen", "neues passwort", "jetzt anmelden", "anmeldelink", "anmeldung bestätigen", "freigeben", "anmeldung freigeben"],
   linkSignIn: ["anmelden", "einloggen"],
   linkAvoid: ["gutscheine", "coupons", "abmelden", "abbestellen", "newsletter abbestellen", "datenschutz", "impressum", "hilfe", "konto sichern", "konto schützen", "zum shop", "jetzt entdecken", "im browser ansehen"],
   notMe: ["das warst nicht du", "warst du das nicht", "warst du das nicht?", "nicht du?", "wenn du das nicht warst", "wenn sie das nicht waren"],

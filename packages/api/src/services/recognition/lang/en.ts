@@ -269,6 +269,9 @@ export const en: LanguageTable = {
     "discount code",
   ],
   linkActions: [
+    "click the link below",
+    "click the button below",
+    "tap the button below",
     "verify*",
     "confirm*",
     "activate*",

@@ -78,7 +78,7 @@ export const tr: LanguageTable = {
   ],
   verificationCues: ["kimseyle paylaşmayın", "paylaşmayınız", "kimseyle paylaşmayınız", "dakika geçerlidir", "geçerlidir", "dikkate almayın", "yok sayın", "tek kullanımlık", "dakika içinde"],
   lookalikeCues: ["kullanılabilir limit", "harcama bildirimi", "dekont", "alışverişiniz için teşekkür", "provizyon", "rezervasyonunuz onaylandı", "rezervasyon onayı", "check-in", "giriş:", "toplantı", "indirim", "kampanya", "hediye çeki", "siparişiniz kargoya", "siparişiniz alındı", "faturanız", "webinar", "teslim alma kodu", "hediye kartı", "indirim kodu", "davet kodu", "kargomat*", "sınava giriş"],
-  linkActions: ["aktive et*", "aktif et*", "doğrula*", "onayla*", "etkinleştir*", "sıfırla*", "şifremi sıfırla", "giriş yap", "giriş bağlantı*", "e-postamı doğrula", "evet, bendim", "şifre yenile*", "yeni şifre*"],
+  linkActions: ["bağlantıya tıklayın", "butona tıklayın", "aktive et*", "aktif et*", "doğrula*", "onayla*", "etkinleştir*", "sıfırla*", "şifremi sıfırla", "giriş yap", "giriş bağlantı*", "e-postamı doğrula", "evet, bendim", "şifre yenile*", "yeni şifre*"],
   linkSignIn: ["giriş"],
   linkAvoid: ["abonelikten çık", "aboneliği iptal et", "abonelik iptal", "gizlilik", "yardım", "hesabınızı koruyun", "güvence altına", "sipariş ver"],
   notMe: ["bu siz değilseniz", "siz yapmadıysanız", "ben değilim"],
