@@ -12,6 +12,8 @@ export interface MailSignals {
   subjectNamesCode: boolean;
   /** The Subject talks about verification or a code. */
   subjectVerifies: boolean;
+  /** The Subject says "code" ("Tu código para entrar en Mi Celeste"), naming which kind or not. */
+  subjectSaysCode: boolean;
   /** "Do not share", "expires in 10 minutes", "if this wasn't you". */
   verificationCue: boolean;
   /** Bookings, meeting invites, promotions, gift cards: their codes are not ours. */
@@ -43,9 +45,10 @@ const NEGATIVE_PENALTY = 9;
 const YEAR_PENALTY = 4;
 const LOOKALIKE_PENALTY = 6;
 
-// Label, then the code: "code: 482913", "code is 482913", "验证码为：482913", "コードは 482913".
+// Label, then the code: "code: 482913", "code is 482913", "验证码为：482913", "コードは 482913",
+// "一次性交易密碼(OTP)為 417 926" (the label's own bracket closes first).
 const DIRECT_AFTER_LABEL =
-  /^[\s:：=\-–—>（(【[「"'“«„‘]*(?:is|was|are|ist|lautet|est|es|é|è|è:|to|jest|là|是|为|為|は|が|는|은|:|：)?[\s:：\-–—>)）】\]」"'”»“«„‘’]*$/iu;
+  /^[\s:：=\-–—>（(【[「"'“«„‘)）】\]」]*(?:is|was|are|ist|lautet|est|es|é|è|è:|to|jest|là|是|为|為|は|が|는|은|:|：)?[\s:：\-–—>)）】\]」"'”»“«„‘’]*$/iu;
 // The code, then its label: "482913 is your verification code", "48213（登录验证码）".
 const DIRECT_BEFORE_LABEL = /^[\s,，（(【[]*(?:is|ist|est|es|é|è|是|为|為|は)?\s*(?:your|the|ihr|dein|votre|tu|seu|o seu|il tuo|您的|你的|您|你)?\s*$/iu;
 // With the sender's name between: "482913 is your Acme code", "482913 ist dein GitHub-Code"
@@ -170,7 +173,10 @@ function bestPositive(segment: string, labels: readonly PhraseMatch[], code: Cod
         ? DIRECT_AFTER_LABEL.test(gap.text) || KEY_VALUE_GAP.test(gap.text) || instructionAbove(segment, labels, label, code, gap.text)
         : DIRECT_BEFORE_LABEL.test(gap.text) || BRANDED_BEFORE_LABEL.test(gap.text));
     const score = weight * proximity(gap.cost) + (direct ? DIRECT_BONUS : 0);
-    if (best === null || score > best.score) best = { score, cost: direct ? 0 : gap.cost, direct, weight, labelFirst: gap.labelFirst };
+    // A label on a later line than its code ("44871902\n\nYour verification code follows…") is direct,
+    // but a label of something else right above the code ("Customer number:") is closer.
+    const cost = direct && (gap.labelFirst || !gap.text.includes("\n")) ? 0 : gap.cost;
+    if (best === null || score > best.score) best = { score, cost, direct, weight, labelFirst: gap.labelFirst };
   }
   return best;
 }
@@ -183,8 +189,8 @@ function nearestNegative(segment: string, labels: readonly PhraseMatch[], code: 
     if (gap === null) continue;
     const lines = gap.text.split("\n").length - 1;
     // A label that ends its line names the value opening the next one, as a table's cells end up
-    // ("ID del evento\n\n55A1-F03C"), however many blank lines the layout left between.
-    const labelAbove = gap.labelFirst && gap.text.trim() === "" && lines <= 2;
+    // ("ID del evento\n\n55A1-F03C", "Kundennummer:\n\n44871902"), however many blank lines the layout left between.
+    const labelAbove = gap.labelFirst && /^[:：]?\s*$/.test(gap.text) && lines <= 2;
     const fits = gap.labelFirst ? gap.text.length <= NEGATIVE_BEFORE && (lines <= 1 || labelAbove) : gap.text.length <= NEGATIVE_AFTER && lines === 0;
     if (fits && (nearest === null || gap.cost < nearest)) nearest = gap.cost;
   }
@@ -231,7 +237,7 @@ export function scoreCodes(segment: string, phrases: readonly PhraseMatch[], sig
     const unmistakable = mailAsks && positive.direct && alone;
     const named = isSubject
       ? positive.direct && !positive.labelFirst && signals.verificationCue && !signals.subjectLookalike
-      : positive.direct && positive.weight === LABEL_WEIGHT.codeLabel && mailAsks;
+      : positive.direct && (positive.weight === LABEL_WEIGHT.codeLabel || signals.subjectSaysCode) && mailAsks;
     if (signals.lookalikeMail && !unmistakable) score -= named ? LOOKALIKE_PENALTY / 2 : LOOKALIKE_PENALTY;
     scored.push({ value: code.value, score, position: code.start });
   }

@@ -68,6 +68,13 @@ function lastOf(phrases: readonly PhraseMatch[], kinds: readonly PhraseMatch["ki
   return null;
 }
 
+// "Click the button below to sign in": an action anywhere on the line asks to open the link, unless
+// something to avoid (unsubscribe, help) comes last.
+function askedBefore(context: readonly PhraseMatch[]): PhraseMatch["kind"] | null {
+  const last = lastOf(context, ["linkAction", "linkSignIn", "linkAvoid"]);
+  return last === "linkSignIn" && context.some((phrase) => phrase.kind === "linkAction") ? "linkAction" : last;
+}
+
 function scoreLink(link: LinkCandidate, signals: LinkSignals): number {
   if (!/^https?:\/\//i.test(link.url)) return 0;
   const urlAction = URL_ACTION.test(link.url.replace(TRACKING_PARAM, ""));
@@ -83,7 +90,7 @@ function scoreLink(link: LinkCandidate, signals: LinkSignals): number {
   else if (has(text, "linkSignIn")) score += 2;
   if (urlAction) score += 4;
   else if (WEAK_URL.test(link.url)) score += 2;
-  const asked = lastOf(context, ["linkAction", "linkSignIn", "linkAvoid"]);
+  const asked = askedBefore(context);
   if (asked === "linkAvoid" && link.text.length === 0) return 0;
   if (asked === "linkAction") score += 3;
   else if (asked === "linkSignIn") score += 1;

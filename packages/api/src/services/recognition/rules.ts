@@ -48,9 +48,14 @@ function askedFirst(code: Found, link: ScoredLink, links: readonly ScoredLink[])
 }
 
 // A discount in the Subject or the preheader that extends it in the inbox ("-25% na pielęgnację",
-// "-20 % sur une sélection de soins") marks a promotion in any language: verification mails do not
-// put a percentage there.
-const SUBJECT_DISCOUNT = /(?:^|[^\p{L}\p{N}])[-−–]?\d{1,2}\s?[%％]/u;
+// "-20 % sur une sélection de soins", Turkish "%25 indirim") marks a promotion in any language:
+// verification mails do not put a percentage there.
+const SUBJECT_DISCOUNT = /(?:^|[^\p{L}\p{N}])(?:[-−–]?\d{1,2}\s?[%％]|[%％]\d{1,2}(?!\d))/u;
+
+// A card number masked to its last four digits ("Visa ••••4417", "**** **** **** 4417") marks a
+// payment, whose "authorization code" is the acquirer's, unless the mail says how long a code lasts
+// or not to share it (a card purchase to confirm with a code).
+const MASKED_CARD = /(?:[•●*xX]{4}[\s-]?){1,3}\d{4}(?!\d)/;
 
 function firstLine(body: string): string {
   const text = body.trimStart();
@@ -69,11 +74,13 @@ export function recognizeByRules(input: RecognitionInput): Recognized | null {
   const subject = scanned[0]?.phrases ?? [];
   const everything = scanned.flatMap((part) => part.phrases);
   const discount = SUBJECT_DISCOUNT.test(mail.subject) || SUBJECT_DISCOUNT.test(firstLine(mail.htmlText)) || SUBJECT_DISCOUNT.test(firstLine(mail.text));
+  const verificationCue = has(everything, "verificationCue", "notMe");
   const signals: MailSignals = {
     subjectNamesCode: has(subject, "codeLabel"),
     subjectVerifies: has(subject, "verificationWord", "linkAction", "codeWord"),
-    verificationCue: has(everything, "verificationCue", "notMe"),
-    lookalikeMail: discount || has(everything, "lookalikeCue"),
+    subjectSaysCode: has(subject, "codeLabel", "codeWord"),
+    verificationCue,
+    lookalikeMail: discount || has(everything, "lookalikeCue") || (!verificationCue && (MASKED_CARD.test(mail.text) || MASKED_CARD.test(mail.htmlText))),
     subjectLookalike: discount || has(subject, "lookalikeCue"),
   };
 

@@ -23,6 +23,7 @@ export const it: LanguageTable = {
   verificationWords: ["verific*", "conferm*", "accedere", "accesso", "registr*", "attiv*", "reimpost*", "inserisci", "autorizza*"],
   notCodeLabels: [
     "codice prenotazione",
+    "codice meccanografico",
     "codice di prenotazione",
     "codice biglietto",
     "codice di consegna",

@@ -71,7 +71,7 @@ export const pt: LanguageTable = {
     "fila",
     "chave do produto",
   ],
-  verificationCues: ["não compartilhe", "nunca compartilhe", "nunca partilhe", "não partilhe", "expira em", "vale por", "válido durante", "é válido", "desconsidere", "ignore esta mensagem"],
+  verificationCues: ["não compartilhe", "nunca compartilhe", "nunca partilhe", "não partilhe", "expira em", "expira ao fim de", "pessoal e intransmissível", "nunca lhe pedirá", "vale por", "válido durante", "é válido", "desconsidere", "ignore esta mensagem"],
   lookalikeCues: ["limite disponível", "saldo disponível", "compra aprovada", "comprovativo", "comprovante de pagamento", "obrigado pela sua compra", "obrigado pela compra", "reserva confirmada", "sua reserva", "check-in", "check in", "reunião", "reuniao", "cupom", "desconto", "frete grátis", "pedido enviado", "pedido confirmado", "sua fatura", "vale presente", "cartão presente", "webinar", "código de retirada", "gift card", "cacifo", "código de levantamento", "código de convite", "código de indicação", "código promocional", "código de desconto", "nota fiscal"],
   linkActions: ["clique no link", "clique no botão", "toque no botão", "confirm*", "verific*", "ativar", "ative", "ativação", "redefinir", "redefinir senha", "nova senha", "criar uma nova senha", "entrar agora", "link de acesso", "link mágico", "acessar", "aprovar", "fui eu", "definir uma nova palavra passe", "nova palavra passe", "recuperação da palavra passe"],
   linkSignIn: ["entrar", "iniciar sessão", "login"],
