@@ -74,8 +74,9 @@ function cleanBoundaries(segment: string, start: number, end: number): boolean {
   if (after !== undefined && NUMERIC_JOINER.test(after) && isAlnum(segment[end + 1])) return false;
   if ((before === "-" || before === "‑") && isAlnum(segment[start - 2])) return false;
   if ((after === "-" || after === "‑") && isAlnum(segment[end + 1])) return false;
-  // Part of a masked number: "0933-***-218", "4471••••".
+  // Part of a masked number: "0933-***-218", "4471••••", "+33 6 ** ** 81 27".
   if (MASK.has(after ?? "") || ((after === "-" || after === " ") && MASK.has(segment[end + 1] ?? ""))) return false;
+  if (MASK.has(before ?? "") || ((before === "-" || before === " ") && MASK.has(segment[start - 2] ?? ""))) return false;
   return !AMOUNT_AFTER.test(segment.slice(end, end + 10));
 }
 

@@ -16,6 +16,8 @@ export interface MailSignals {
   subjectSaysCode: boolean;
   /** "Do not share", "expires in 10 minutes", "if this wasn't you". */
   verificationCue: boolean;
+  /** "Do not share", "expires in 10 minutes": what is said of a code ("if this wasn't you" closes card alerts too). */
+  codeCue: boolean;
   /** Bookings, meeting invites, promotions, gift cards: their codes are not ours. */
   lookalikeMail: boolean;
   /** The Subject itself is about a booking, an invite, a promotion or a gift card. */
@@ -233,7 +235,8 @@ export function scoreCodes(segment: string, phrases: readonly PhraseMatch[], sig
     // mail with verification wording whose Subject is not itself about a booking or a gift card;
     // otherwise it is the booking's reference.
     const subjectVouches = signals.subjectNamesCode && !signals.subjectLookalike;
-    const mailAsks = subjectVouches || (signals.verificationCue && !signals.subjectLookalike);
+    const cue = positive.weight === LABEL_WEIGHT.codeLabel ? signals.verificationCue : signals.codeCue;
+    const mailAsks = subjectVouches || (cue && !signals.subjectLookalike);
     const unmistakable = mailAsks && positive.direct && alone;
     const named = isSubject
       ? positive.direct && !positive.labelFirst && signals.verificationCue && !signals.subjectLookalike

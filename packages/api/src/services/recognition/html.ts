@@ -3,7 +3,12 @@ import { decodeEntities } from "./entities.ts";
 export interface Anchor {
   href: string;
   text: string;
+  /** About where the anchor starts in the visible text (at or a little after: spaces were tidied after counting). */
+  near?: number;
 }
+
+/** Put before each anchor `extractAnchors` keeps, to count where it lands in the visible text. */
+export const ANCHOR_MARK = "\uE000";
 
 // Every pattern here stops at the next "<" so that malformed HTML (thousands of unclosed
 // tags) costs linear time, not quadratic.
@@ -57,9 +62,14 @@ export function htmlToText(visible: string): string {
   return cleanText(decodeEntities(withBreaks.replace(ANY_TAG, "")));
 }
 
-/** Every `<a href>` of an HTML body (with `stripHidden` done) with its visible text (image alt text counts as text). */
-export function extractAnchors(visible: string): Anchor[] {
+/**
+ * Every `<a href>` of an HTML body (with `stripHidden` done) with its visible text (image alt text
+ * counts as text), and the body with `ANCHOR_MARK` before each of them.
+ */
+export function extractAnchors(visible: string): { anchors: Anchor[]; marked: string } {
   const anchors: Anchor[] = [];
+  let marked = "";
+  let copied = 0;
   // Run in place: `matchAll` would copy the pattern (and compile the copy) on every call.
   ANCHOR.lastIndex = 0;
   for (let match = ANCHOR.exec(visible); match !== null; match = ANCHOR.exec(visible)) {
@@ -71,6 +81,8 @@ export function extractAnchors(visible: string): Anchor[] {
       href: decodeEntities(raw).trim(),
       text: cleanText(decodeEntities(inner.replace(ANY_TAG, " "))).replace(/\s+/g, " "),
     });
+    marked += visible.slice(copied, match.index) + ANCHOR_MARK;
+    copied = match.index;
   }
-  return anchors;
+  return { anchors, marked: marked + visible.slice(copied) };
 }

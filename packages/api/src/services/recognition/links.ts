@@ -49,12 +49,18 @@ interface LinkCandidate {
   position: number;
 }
 
-/** The words that lead up to a link: the rest of its line, or the previous line if none. */
-function contextBefore(body: string, at: number): string {
+/**
+ * The words that lead up to a link: the rest of its line, or the previous line if none and the link
+ * stands alone on its line (a button under the sentence that asks; a row of footer links
+ * "My tickets · Refunds" is not answering the line above).
+ */
+function contextBefore(body: string, at: number, end: number): string {
   const window = body.slice(Math.max(0, at - CONTEXT_BEFORE), at);
   const lineStart = window.lastIndexOf("\n");
   const ownLine = window.slice(lineStart + 1);
   if (ownLine.trim().length > 0 || lineStart < 0) return ownLine;
+  const lineEnd = body.indexOf("\n", end);
+  if (body.slice(end, lineEnd < 0 ? body.length : lineEnd).trim().length > 0) return "";
   const previous = window.slice(0, lineStart).replace(/\n+$/, "");
   return previous.slice(previous.lastIndexOf("\n") + 1);
 }
@@ -110,18 +116,32 @@ function bareLinks(body: string, part: Part): LinkCandidate[] {
   // Run in place: `matchAll` would copy the pattern on every call.
   URL_IN_TEXT.lastIndex = 0;
   for (let m = URL_IN_TEXT.exec(body); m !== null; m = URL_IN_TEXT.exec(body)) {
-    links.push({ url: m[0].replace(TRAILING_PUNCTUATION, ""), text: "", context: contextBefore(body, m.index), part, position: m.index });
+    const url = m[0].replace(TRAILING_PUNCTUATION, "");
+    links.push({ url, text: "", context: contextBefore(body, m.index, m.index + url.length), part, position: m.index });
   }
   return links;
+}
+
+// How far before its counted place an anchor's words may stand: tidying spaces after the count
+// moves text back a little, more with each anchor before it.
+const PLACE_DRIFT = 32;
+
+/** Where the anchor's words stand: from its counted place when there is one, else after the previous anchor. */
+function placeOf(anchor: Anchor, index: number, htmlText: string, from: number): number {
+  if (anchor.near !== undefined) {
+    const at = htmlText.indexOf(anchor.text, Math.max(from, anchor.near - PLACE_DRIFT - 2 * index));
+    if (at >= 0) return at;
+  }
+  return htmlText.indexOf(anchor.text, from);
 }
 
 /** Anchors appear in document order, so each one's text is searched for after the previous one. */
 function anchorLinks(anchors: readonly Anchor[], htmlText: string): LinkCandidate[] {
   let from = 0;
-  return anchors.map((anchor) => {
-    const at = anchor.text.length > 0 ? htmlText.indexOf(anchor.text, from) : -1;
+  return anchors.map((anchor, index) => {
+    const at = anchor.text.length > 0 ? placeOf(anchor, index, htmlText, from) : -1;
     if (at >= 0) from = at + anchor.text.length;
-    return { url: anchor.href, text: anchor.text, context: at < 0 ? "" : contextBefore(htmlText, at), part: "html", position: at < 0 ? from : at };
+    return { url: anchor.href, text: anchor.text, context: at < 0 ? "" : contextBefore(htmlText, at, at + anchor.text.length), part: "html", position: at < 0 ? from : at };
   });
 }
 

@@ -1,7 +1,7 @@
 // Turns a received message into the plain strings recognition works on. Sizes are capped so
 // a huge newsletter cannot make recognition slow; verification mails are short and put the
 // code or link near the top.
-import { cleanText, extractAnchors, htmlToText, stripHidden, type Anchor } from "./html.ts";
+import { ANCHOR_MARK, cleanText, extractAnchors, htmlToText, stripHidden, type Anchor } from "./html.ts";
 import type { RecognitionInput } from "./types.ts";
 
 export interface PreparedMail {
@@ -38,14 +38,32 @@ function visibleTextStart(visible: string): string {
 // not match. Link targets are left exactly as written.
 const nfc = (text: string): string => text.normalize("NFC");
 
+/**
+ * Where each anchor lands in the visible text, from that text made with a mark before every anchor:
+ * its words are found from there, not at their first mention ("we received your request to reset
+ * your password" above a "reset password" button). Anchors past the text's end get none.
+ */
+function anchorPlaces(visibleMarked: string): number[] {
+  const places: number[] = [];
+  const text = visibleTextStart(visibleMarked);
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === ANCHOR_MARK) places.push(count);
+    else count++;
+  }
+  return places;
+}
+
 export function prepareMail(input: RecognitionInput): PreparedMail {
   const html = (input.html ?? "").slice(0, MAX_HTML);
   const visible = html.length > 0 ? stripHidden(html) : "";
+  const { anchors, marked } = visible.length > 0 ? extractAnchors(visible) : { anchors: [], marked: "" };
+  const places = anchors.length > 0 ? anchorPlaces(marked) : [];
   return {
     subject: cleanText(nfc((input.subject ?? "").slice(0, MAX_SUBJECT))).replace(/\s+/g, " "),
     text: cleanText(nfc((input.text ?? "").slice(0, MAX_TEXT))),
     htmlText: visible.length > 0 ? nfc(visibleTextStart(visible)) : "",
-    anchors: html.length > 0 ? extractAnchors(visible).map((anchor) => ({ href: anchor.href, text: nfc(anchor.text) })) : [],
+    anchors: anchors.map((anchor, index) => ({ href: anchor.href, text: nfc(anchor.text), near: places[index] })),
   };
 }
 

@@ -80,6 +80,7 @@ export function recognizeByRules(input: RecognitionInput): Recognized | null {
     subjectVerifies: has(subject, "verificationWord", "linkAction", "codeWord"),
     subjectSaysCode: has(subject, "codeLabel", "codeWord"),
     verificationCue,
+    codeCue: has(everything, "verificationCue"),
     lookalikeMail: discount || has(everything, "lookalikeCue") || (!verificationCue && (MASKED_CARD.test(mail.text) || MASKED_CARD.test(mail.htmlText))),
     subjectLookalike: discount || has(subject, "lookalikeCue"),
   };
