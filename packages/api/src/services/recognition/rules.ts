@@ -70,7 +70,12 @@ export function recognizeByRules(input: RecognitionInput): Recognized | null {
     { where: "text", text: foldWidth(mail.text) },
     { where: "html", text: foldWidth(mail.htmlText) },
   ];
-  const scanned = parts.map((part) => ({ ...part, phrases: scanPhrases(part.text) }));
+  // URLs, addresses and IBANs are blanked before reading: a word inside one ("/track/click",
+  // "promo@shop.example") is not something the mail says, and a number inside one is not a code.
+  const scanned = parts.map((part) => {
+    const masked = maskAddresses(part.text);
+    return { ...part, masked, phrases: scanPhrases(masked) };
+  });
   const subject = scanned[0]?.phrases ?? [];
   const everything = scanned.flatMap((part) => part.phrases);
   const discount = SUBJECT_DISCOUNT.test(mail.subject) || SUBJECT_DISCOUNT.test(firstLine(mail.htmlText)) || SUBJECT_DISCOUNT.test(firstLine(mail.text));
@@ -88,7 +93,7 @@ export function recognizeByRules(input: RecognitionInput): Recognized | null {
   const codes: Found[] = scanned.flatMap((part) =>
     part.text.length === 0
       ? []
-      : scoreCodes(maskAddresses(part.text), part.phrases, signals, part.where === "subject").map((code) => ({ ...code, where: part.where })),
+      : scoreCodes(part.masked, part.phrases, signals, part.where === "subject").map((code) => ({ ...code, where: part.where })),
   );
   const code = best(codes, CODE_THRESHOLD);
 
