@@ -128,7 +128,7 @@ function labelsNear(labels: readonly PhraseMatch[], code: CodeCandidate, radius:
 // A verification verb right before a word for "code" names it as a code label would: "inserisci il
 // codice", "введіть код". Only articles and spaces may stand between. A verb the tables also list
 // as a word for code (English "enter") does not count: "enter code SPRING25 at checkout" is a promotion.
-const VERB_TO_CODE_WORD = /^\s{1,2}(?:the|your|this|a|den|die|le|la|el|o|il|de|je|uw|ten)?\s{0,2}$/iu;
+const VERB_TO_CODE_WORD = /^\s{1,2}(?:the|your|this|a|den|die|diesen|le|la|ce|votre|el|este|su|tu|o|esse|seu|il|questo|de|je|uw|deze|ten|tento|bu)?\s{0,2}$/iu;
 
 function verbBefore(segment: string, labels: readonly PhraseMatch[], label: PhraseMatch): boolean {
   const index = labels.indexOf(label);
@@ -143,6 +143,7 @@ function labelWeight(segment: string, labels: readonly PhraseMatch[], label: Phr
 
 const INSTRUCTION_REST = 30;
 const INTRODUCTION_REST = 160;
+const ASKING_REST = 300;
 
 /**
  * The label's line asks for the code and the code stands alone after it, across blank lines only:
@@ -151,12 +152,15 @@ const INTRODUCTION_REST = 160;
  * … ein, um Ihre E-Mail-Adresse zu bestätigen:\n906 152"). Nothing labelled as something else may
  * stand between them on a short line, nor right before the colon of a long one ("Kundennummer:").
  */
-function instructionAbove(segment: string, labels: readonly PhraseMatch[], label: PhraseMatch, code: CodeCandidate, gap: string): boolean {
+function instructionAbove(segment: string, labels: readonly PhraseMatch[], label: PhraseMatch, code: CodeCandidate, gap: string, asks: boolean): boolean {
   const lineEnd = gap.indexOf("\n");
   if (lineEnd === -1 || gap.slice(lineEnd).trim() !== "" || !aloneOnLine(segment, code)) return false;
   const others = labels.filter((other) => other.kind === "notCodeLabel" && other.start >= label.end && other.end <= code.start);
   if (lineEnd <= INSTRUCTION_REST) return others.length === 0;
   const rest = gap.slice(0, lineEnd).trimEnd();
+  // A line that asks for the code in so many words may go on ("Digite o código abaixo no app para
+  // entrar na sua conta."); only a label ending it names what follows instead.
+  if (asks && rest.length <= ASKING_REST) return !others.some((other) => /^[:：]?$/.test(segment.slice(other.end, label.end + rest.length).trim()));
   if (rest.length > INTRODUCTION_REST || !/[:：]$/.test(rest)) return false;
   const colon = label.end + rest.length - 1;
   return !others.some((other) => segment.slice(other.end, colon).trim() === "");
@@ -172,7 +176,7 @@ function bestPositive(segment: string, labels: readonly PhraseMatch[], code: Cod
     const direct =
       weight >= 4 &&
       (gap.labelFirst
-        ? DIRECT_AFTER_LABEL.test(gap.text) || KEY_VALUE_GAP.test(gap.text) || instructionAbove(segment, labels, label, code, gap.text)
+        ? DIRECT_AFTER_LABEL.test(gap.text) || KEY_VALUE_GAP.test(gap.text) || instructionAbove(segment, labels, label, code, gap.text, weight === LABEL_WEIGHT.codeLabel)
         : DIRECT_BEFORE_LABEL.test(gap.text) || BRANDED_BEFORE_LABEL.test(gap.text));
     const score = weight * proximity(gap.cost) + (direct ? DIRECT_BONUS : 0);
     // A label on a later line than its code ("44871902\n\nYour verification code follows…") is direct,

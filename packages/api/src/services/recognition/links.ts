@@ -45,6 +45,8 @@ interface LinkCandidate {
   text: string;
   /** The link's own line, or the line before when the link stands alone on its line. */
   context: string;
+  /** The lines of its paragraph before it: "if this wasn't you" there makes it a "secure your account" link. */
+  paragraph: string;
   part: Part;
   position: number;
 }
@@ -63,6 +65,13 @@ function contextBefore(body: string, at: number, end: number): string {
   if (body.slice(end, lineEnd < 0 ? body.length : lineEnd).trim().length > 0) return "";
   const previous = window.slice(0, lineStart).replace(/\n+$/, "");
   return previous.slice(previous.lastIndexOf("\n") + 1);
+}
+
+/** The paragraph's text before the link, within reach: "Not you? …\nPlease reset your password below.\n<link>". */
+function paragraphBefore(body: string, at: number): string {
+  const window = body.slice(Math.max(0, at - 2 * CONTEXT_BEFORE), at);
+  const start = window.lastIndexOf("\n\n");
+  return start < 0 ? window : window.slice(start + 2);
 }
 
 /** The phrase closest before the link decides what its context asks. */
@@ -88,7 +97,7 @@ function scoreLink(link: LinkCandidate, signals: LinkSignals): number {
   const text = scanPhrases(link.text);
   if (has(text, "linkAvoid") || has(text, "notMe")) return 0;
   const context = scanPhrases(link.context);
-  if (has(context, "notMe")) return 0;
+  if (has(context, "notMe") || has(scanPhrases(link.paragraph), "notMe")) return 0;
   // Nothing said before it (an image, a banner) and no action in its own words: only its URL can ask to open it.
   if (link.context.trim().length === 0 && !has(text, "linkAction") && !has(text, "linkSignIn") && !urlAction) return 0;
   let score = 0;
@@ -117,7 +126,7 @@ function bareLinks(body: string, part: Part): LinkCandidate[] {
   URL_IN_TEXT.lastIndex = 0;
   for (let m = URL_IN_TEXT.exec(body); m !== null; m = URL_IN_TEXT.exec(body)) {
     const url = m[0].replace(TRAILING_PUNCTUATION, "");
-    links.push({ url, text: "", context: contextBefore(body, m.index, m.index + url.length), part, position: m.index });
+    links.push({ url, text: "", context: contextBefore(body, m.index, m.index + url.length), paragraph: paragraphBefore(body, m.index), part, position: m.index });
   }
   return links;
 }
@@ -141,7 +150,8 @@ function anchorLinks(anchors: readonly Anchor[], htmlText: string): LinkCandidat
   return anchors.map((anchor, index) => {
     const at = anchor.text.length > 0 ? placeOf(anchor, index, htmlText, from) : -1;
     if (at >= 0) from = at + anchor.text.length;
-    return { url: anchor.href, text: anchor.text, context: at < 0 ? "" : contextBefore(htmlText, at, at + anchor.text.length), part: "html", position: at < 0 ? from : at };
+    return { url: anchor.href, text: anchor.text, context: at < 0 ? "" : contextBefore(htmlText, at, at + anchor.text.length),
+      paragraph: at < 0 ? "" : paragraphBefore(htmlText, at), part: "html", position: at < 0 ? from : at };
   });
 }
 

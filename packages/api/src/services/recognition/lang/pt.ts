@@ -76,6 +76,6 @@ export const pt: LanguageTable = {
   linkActions: ["clique no link", "clique no botão", "toque no botão", "confirm*", "verific*", "ativar", "ative", "ativação", "redefinir", "redefinir senha", "nova senha", "criar uma nova senha", "entrar agora", "link de acesso", "link mágico", "acessar", "aprovar", "fui eu", "definir uma nova palavra passe", "nova palavra passe", "recuperação da palavra passe"],
   linkSignIn: ["entrar", "iniciar sessão", "login"],
   linkAvoid: ["cupões", "cupons", "cupão", "cupom", "descadastrar", "descadastro", "cancelar inscrição", "privacidade", "ajuda", "proteja sua conta", "proteja a sua conta", "comprar", "ver ofertas", "acompanhe"],
-  notMe: ["se não foi", "não foi você", "se não foi você", "não fui eu"],
+  notMe: ["se não foi", "não reconhece", "não reconhecer", "não reconheça", "não foi você", "se não foi você", "não fui eu"],
   urlActions: ["confirmar", "ativar", "verificar", "redefinir", "entrar", "magico", "acesso", "aprovar", "recuperar", "redefin"],
 };
