@@ -19,6 +19,8 @@ export interface CodeCandidate {
   end: number;
   needsLabelOrLine: boolean;
   looksLikeYear: boolean;
+  /** A word and a number, as promotions write them ("VUELVE10", "SPRING60KP"); random codes rarely hold a word. */
+  looksLikePromotion: boolean;
 }
 
 interface Token {
@@ -44,6 +46,7 @@ const BAD_AFTER = new Set(["%", "％", "@", "_", "=", "€", "$", "£", "¥", "�
 const AMOUNT_AFTER =
   /^\s?(?:元|円|块|圆|美元|원|руб|грн|р\.|zł|zl\b|kč|tl\b|usd\b|eur\b|euro|gbp\b|rmb\b|cny\b|jpy\b|krw\b|dollars?\b|euros?\b|kr\b|lei\b|ft\b|€|₽|%|％|분|分|minut|minuten|minutes|dakika)/iu;
 const NUMERIC_JOINER = /[.,:/]/;
+const PROMOTION = /^\p{Lu}{4,}\d{1,3}\p{Lu}{0,2}$/u;
 const MASK = new Set(["*", "•", "●", "＊"]);
 const MAX_CELL_GAP = 3;
 
@@ -81,7 +84,7 @@ function cleanBoundaries(segment: string, start: number, end: number): boolean {
 }
 
 function candidate(start: number, end: number, value: string): CodeCandidate {
-  return { value, start, end, needsLabelOrLine: HAS_LOWER.test(value), looksLikeYear: YEAR.test(value) };
+  return { value, start, end, needsLabelOrLine: HAS_LOWER.test(value), looksLikeYear: YEAR.test(value), looksLikePromotion: PROMOTION.test(value) };
 }
 
 /** A single token: digits, or letters mixed with digits. */

@@ -225,6 +225,8 @@ export function scoreCodes(segment: string, phrases: readonly PhraseMatch[], sig
     const negative = nearestNegative(segment, phrases, code);
     if (negative !== null && negative < positive.cost) score -= NEGATIVE_PENALTY;
     if (code.looksLikeYear && !positive.direct) score -= YEAR_PENALTY;
+    // Only a label that names a verification code outright vouches for a code shaped like a promotion's.
+    if (code.looksLikePromotion && positive.weight !== LABEL_WEIGHT.codeLabel) score -= LOOKALIKE_PENALTY;
     if (alone) score += STANDALONE_BONUS;
     if (signals.subjectNamesCode) score += SUBJECT_NAMES_CODE_BONUS;
     else if (signals.subjectVerifies) score += SUBJECT_VERIFIES_BONUS;

@@ -13,6 +13,8 @@ export interface LinkSignals {
   verificationCue: boolean;
   /** Bookings, orders, invites: their "confirm" links manage a reservation, not an address. */
   lookalikeMail: boolean;
+  /** The Subject itself is about a booking, an invite or a promotion: even a link that asks to act manages that. */
+  subjectLookalike: boolean;
 }
 
 const LOOKALIKE_PENALTY = 3;
@@ -38,7 +40,7 @@ const WEAK_URL = /sign[-_]?in|log[-_]?in|auth|token|session|callback|\/link\b|\/
 // A query value or path segment long and random enough to be a one-time token.
 const TOKEN_IN_URL = /[=/][A-Za-z0-9_\-.%]{12,}(?:[&#/]|$)/;
 const FURNITURE_URL =
-  /unsubscribe|opt[-_]?out|optout|preferences|email[-_]?settings|notification[-_]?settings|privacy|\/terms|\/legal|\/help|help\.|\/(?:ajuda|ayuda|hilfe|aide|aiuto|yardim|pomoc|hulp|napoveda)\b|\/support|\/faq|\/contact|feedback|survey|webview|view[-_]?in[-_]?browser|[?&](?:web|view)=|\/open\b|\/o\/|\/pixel|\/beacon|\.(?:png|jpe?g|gif|svg|css|ico)(?:[?#]|$)|facebook\.com|twitter\.com|\/\/x\.com|linkedin\.com|instagram\.com|youtube\.com|tiktok\.com|weibo\.com|apps\.apple\.com|play\.google\.com|\/track(?:ing)?\b(?!\/click)|\/orders?\b|\/invoices?\b|\/receipts?\b|\/blog\b|\/careers?\b|not[-_]?me|notme|security\/|seguridad\/|sicherheit\/|securite\/|sicurezza\/|seguranca\/|guvenlik\/|bezpieczenstwo\/|beveiliging\/|\/report|\/block|\/freeze|\/appeal|baja|desinscri|desabon|abmelden|afmelden|wypisz|abonelik(?:ten|[-_/]?iptal)|descadastr|disiscri|reject/i;
+  /unsubscribe|opt[-_]?out|optout|preferences|email[-_]?settings|notification[-_]?settings|privacy|\/terms|\/legal|\/help|help\.|\/(?:ajuda|ayuda|hilfe|aide|aiuto|yardim|pomoc|hulp|napoveda)\b|\/support|\/faq|\/contact|feedback|survey|webview|view[-_]?in[-_]?browser|[?&](?:web|view)=|\/open\b|\/o\/|\/pixel|\/beacon|\.(?:png|jpe?g|gif|svg|css|ico)(?:[?#]|$)|facebook\.com|twitter\.com|\/\/x\.com|linkedin\.com|instagram\.com|youtube\.com|tiktok\.com|weibo\.com|apps\.apple\.com|play\.google\.com|\/track(?:ing)?\b(?!\/click)|\/orders?\b|\/invoices?\b|\/receipts?\b|\/blog\b|\/careers?\b|not[-_]?me|notme|security\/|seguridad\/|sicherheit\/|securite\/|sicurezza\/|seguranca\/|guvenlik\/|bezpieczenstwo\/|beveiliging\/|\/report|\/block|\/promo|[?&]promo|coupon|\/freeze|\/appeal|baja|desinscri|desabon|abmelden|afmelden|wypisz|abonelik(?:ten|[-_/]?iptal)|descadastr|disiscri|reject/i;
 
 interface LinkCandidate {
   url: string;
@@ -114,8 +116,9 @@ function scoreLink(link: LinkCandidate, signals: LinkSignals): number {
   if (signals.subjectAction) score += 2;
   else if (signals.subjectSignIn) score += 1;
   if (signals.verificationCue) score += 2;
-  // In a look-alike mail only a link that itself asks to verify (its text or the words before it) counts.
-  if (signals.lookalikeMail && !has(text, "linkAction") && asked !== "linkAction") score -= LOOKALIKE_PENALTY;
+  // In a look-alike mail only a link that itself asks to verify (its text or the words before it)
+  // counts, and under a look-alike Subject not even that.
+  if (signals.subjectLookalike || (signals.lookalikeMail && !has(text, "linkAction") && asked !== "linkAction")) score -= LOOKALIKE_PENALTY;
   return score;
 }
 

@@ -52,10 +52,10 @@ function askedFirst(code: Found, link: ScoredLink, links: readonly ScoredLink[])
 // verification mails do not put a percentage there.
 const SUBJECT_DISCOUNT = /(?:^|[^\p{L}\p{N}])(?:[-−–]?\d{1,2}\s?[%％]|[%％]\d{1,2}(?!\d))/u;
 
-// A card number masked to its last four digits ("Visa ••••4417", "**** **** **** 4417") marks a
+// A card number masked to its last four digits ("Visa ••••4417", "**** **** **** 4417", "**4471") marks a
 // payment, whose "authorization code" is the acquirer's, unless the mail says how long a code lasts
 // or not to share it (a card purchase to confirm with a code).
-const MASKED_CARD = /(?:[•●*xX]{4}[\s-]?){1,3}\d{4}(?!\d)/;
+const MASKED_CARD = /(?:(?:[•●*]{2,4}|[xX]{4})[\s-]?){1,3}\d{4}(?![\d•●*])/;
 
 function firstLine(body: string): string {
   const text = body.trimStart();
@@ -102,6 +102,7 @@ export function recognizeByRules(input: RecognitionInput): Recognized | null {
     subjectSignIn: has(subject, "linkSignIn", "verificationWord"),
     verificationCue: signals.verificationCue,
     lookalikeMail: signals.lookalikeMail,
+    subjectLookalike: signals.subjectLookalike,
   });
   const link = best(links, LINK_THRESHOLD);
 

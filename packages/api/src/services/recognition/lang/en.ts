@@ -255,6 +255,7 @@ export const en: LanguageTable = {
     "promo code",
     "coupon",
     "gift card",
+    "e gift",
     "license key",
     "licence key",
     "referral",

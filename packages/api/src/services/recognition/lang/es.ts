@@ -83,7 +83,7 @@ export const es: LanguageTable = {
     "id del evento",
     "id de evento",
   ],
-  verificationCues: ["no lo compartas", "no la comparta", "no compartas", "nunca se la pedirá", "caduca", "vence en", "válido durante", "válido por", "es válido", "válida durante", "válida por", "ignora este mensaje", "ignore este mensaje", "un solo uso"],
+  verificationCues: ["no lo compartas", "no la comparta", "no compartas", "nunca se la pedirá", "caduca", "vence en", "válido durante", "válido por", "es válido", "una validez de", "válida durante", "válida por", "ignora este mensaje", "ignore este mensaje", "un solo uso"],
   lookalikeCues: ["saldo disponible", "aviso de movimiento", "justificante de pago", "gracias por su compra", "gracias por tu compra", "reserva confirmada", "su reserva", "tu reserva", "localizador", "entrada", "salida:", "pasajeros", "reunión", "reunion", "descuento", "código promocional", "rebajas", "cupón", "tarjeta regalo", "tu pedido", "factura", "webinar", "seminario web", "código de recogida", "código de invitación", "póliza", "prima anual", "código de descuento", "ver ofertas", "en la cesta", "en el carrito", "no acumulable", "pedido mínimo"],
   linkActions: ["haz clic en el enlace", "haga clic en el enlace", "haz clic en el botón", "haga clic en el botón", "verific*", "confirm*", "activar*", "activa tu cuenta", "active su cuenta", "activación", "restablecer", "restablecer contraseña", "nueva contraseña", "elegir una nueva", "entrar en", "enlace para entrar", "aprobar", "aprueba el acceso", "sí, soy yo"],
   linkSignIn: ["iniciar sesión", "entrar", "acceder"],

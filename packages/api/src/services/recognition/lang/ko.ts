@@ -3,6 +3,7 @@ import type { LanguageTable } from "./types.ts";
 export const ko: LanguageTable = {
   language: "ko",
   codeLabels: [
+    "이메일 인증번호",
     "인증번호",
     "인증 번호",
     "인증코드",
