@@ -5,6 +5,8 @@ export interface Anchor {
   text: string;
   /** About where the anchor starts in the visible text (at or a little after: spaces were tidied after counting). */
   near?: number;
+  /** Only an image's alt text is inside (a logo, a banner): nothing of it shows in the visible text. */
+  image?: boolean;
 }
 
 /** Put before each anchor `extractAnchors` keeps, to count where it lands in the visible text. */
@@ -76,11 +78,11 @@ export function extractAnchors(visible: string): { anchors: Anchor[]; marked: st
     const href = HREF.exec(match[1] ?? "");
     const raw = href?.[1] ?? href?.[2] ?? href?.[3];
     if (raw === undefined || raw.length > MAX_HREF) continue;
-    const inner = (match[2] ?? "").replace(IMG_ALT, (_whole, a: string | undefined, b: string | undefined) => ` ${a ?? b ?? ""} `);
-    anchors.push({
-      href: decodeEntities(raw).trim(),
-      text: cleanText(decodeEntities(inner.replace(ANY_TAG, " "))).replace(/\s+/g, " "),
-    });
+    const html = match[2] ?? "";
+    const inner = html.replace(IMG_ALT, (_whole, a: string | undefined, b: string | undefined) => ` ${a ?? b ?? ""} `);
+    const text = cleanText(decodeEntities(inner.replace(ANY_TAG, " "))).replace(/\s+/g, " ");
+    const image = text.length > 0 && cleanText(decodeEntities(html.replace(ANY_TAG, " "))).length === 0;
+    anchors.push({ href: decodeEntities(raw).trim(), text, ...(image ? { image } : {}) });
     marked += visible.slice(copied, match.index) + ANCHOR_MARK;
     copied = match.index;
   }

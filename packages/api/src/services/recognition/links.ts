@@ -49,6 +49,8 @@ interface LinkCandidate {
   context: string;
   /** The lines of its paragraph before it: "if this wasn't you" there makes it a "secure your account" link. */
   paragraph: string;
+  /** A linked image (logo, banner, image button): what stands before it was not said of it. */
+  image: boolean;
   part: Part;
   position: number;
 }
@@ -100,8 +102,9 @@ function scoreLink(link: LinkCandidate, signals: LinkSignals): number {
   if (has(text, "linkAvoid") || has(text, "notMe")) return 0;
   const context = scanPhrases(link.context);
   if (has(context, "notMe") || has(scanPhrases(link.paragraph), "notMe")) return 0;
-  // Nothing said before it (an image, a banner) and no action in its own words: only its URL can ask to open it.
-  if (link.context.trim().length === 0 && !has(text, "linkAction") && !has(text, "linkSignIn") && !urlAction) return 0;
+  // Nothing said before it, or a linked image (a logo, a banner), and no action in its own words:
+  // only its URL can ask to open it.
+  if ((link.image || link.context.trim().length === 0) && !has(text, "linkAction") && !has(text, "linkSignIn") && !urlAction) return 0;
   let score = 0;
   if (has(text, "linkAction")) score += 5;
   else if (has(text, "linkSignIn")) score += 2;
@@ -129,7 +132,7 @@ function bareLinks(body: string, part: Part): LinkCandidate[] {
   URL_IN_TEXT.lastIndex = 0;
   for (let m = URL_IN_TEXT.exec(body); m !== null; m = URL_IN_TEXT.exec(body)) {
     const url = m[0].replace(TRAILING_PUNCTUATION, "");
-    links.push({ url, text: "", context: contextBefore(body, m.index, m.index + url.length), paragraph: paragraphBefore(body, m.index), part, position: m.index });
+    links.push({ url, text: "", context: contextBefore(body, m.index, m.index + url.length), paragraph: paragraphBefore(body, m.index), image: false, part, position: m.index });
   }
   return links;
 }
@@ -140,6 +143,8 @@ const PLACE_DRIFT = 32;
 
 /** Where the anchor's words stand: from its counted place when there is one, else after the previous anchor. */
 function placeOf(anchor: Anchor, index: number, htmlText: string, from: number): number {
+  // An image's alt text is not in the visible text: the same words further on are something else.
+  if (anchor.image === true) return anchor.near ?? -1;
   if (anchor.near !== undefined) {
     const at = htmlText.indexOf(anchor.text, Math.max(from, anchor.near - PLACE_DRIFT - 2 * index));
     if (at >= 0) return at;
@@ -151,10 +156,19 @@ function placeOf(anchor: Anchor, index: number, htmlText: string, from: number):
 function anchorLinks(anchors: readonly Anchor[], htmlText: string): LinkCandidate[] {
   let from = 0;
   return anchors.map((anchor, index) => {
+    const image = anchor.image === true;
     const at = anchor.text.length > 0 ? placeOf(anchor, index, htmlText, from) : -1;
-    if (at >= 0) from = at + anchor.text.length;
-    return { url: anchor.href, text: anchor.text, context: at < 0 ? "" : contextBefore(htmlText, at, at + anchor.text.length),
-      paragraph: at < 0 ? "" : paragraphBefore(htmlText, at), part: "html", position: at < 0 ? from : at };
+    const shown = image ? 0 : anchor.text.length;
+    if (at >= 0) from = Math.max(from, at + shown);
+    return {
+      url: anchor.href,
+      text: anchor.text,
+      context: at < 0 ? "" : contextBefore(htmlText, at, at + shown),
+      paragraph: at < 0 ? "" : paragraphBefore(htmlText, at),
+      image,
+      part: "html",
+      position: at < 0 ? from : at,
+    };
   });
 }
 

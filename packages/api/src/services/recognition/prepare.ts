@@ -63,7 +63,7 @@ export function prepareMail(input: RecognitionInput): PreparedMail {
     subject: cleanText(nfc((input.subject ?? "").slice(0, MAX_SUBJECT))).replace(/\s+/g, " "),
     text: cleanText(nfc((input.text ?? "").slice(0, MAX_TEXT))),
     htmlText: visible.length > 0 ? nfc(visibleTextStart(visible)) : "",
-    anchors: anchors.map((anchor, index) => ({ href: anchor.href, text: nfc(anchor.text), near: places[index] })),
+    anchors: anchors.map((anchor, index) => ({ ...anchor, text: nfc(anchor.text), near: places[index] })),
   };
 }
 

@@ -70,7 +70,7 @@ export const cs: LanguageTable = {
   lookalikeCues: ["proběhla platba", "disponibilní zůstatek", "informativní zpráva", "děkujeme za nákup", "účtenka", "účtenku", "rezervace potvrzena", "rezervac*", "hotel", "schůzk*", "konferenc*", "webinář", "slevový kód", "slev*", "akce", "objednávka přijata", "dárkový poukaz", "výdejní kód", "dárková karta", "k vyzvednutí", "kód pro vyzvednutí", "místenk*"],
   linkActions: ["kliknutím na odkaz", "kliknutím na tlačítko", "klikni na tento odkaz", "klikni na odkaz", "klikni na tlačítko", "klikněte na tlačítko", "aktivaci účtu", "pro aktivaci", "klikněte na následující odkaz", "ověřit*", "ověřte*", "potvrdit*", "potvrďte*", "aktivovat*", "aktivujte*", "nové heslo", "obnovit heslo", "obnovení hesla", "odkaz pro přihlášení", "klikněte na tento odkaz", "dokončit registraci", "klikněte na odkaz", "schválit", "ano, byl jsem to já"],
   linkSignIn: ["přihlásit se", "přihlášení"],
-  linkAvoid: ["odhlásit", "odhlásit odběr", "nápověda", "podpor*", "ochrana osobních údajů", "zablokovat"],
+  linkAvoid: ["nastavení", "odhlásit", "odhlásit odběr", "nápověda", "podpor*", "ochrana osobních údajů", "zablokovat"],
   notMe: ["pokud jste to nebyli vy", "pokud jste o", "nebyli jste to vy"],
   urlActions: ["prihlaseni/odkaz", "overit", "overeni", "potvrdit", "potvrzeni", "aktivace", "schval"],
 };

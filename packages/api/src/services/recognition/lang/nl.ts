@@ -69,7 +69,7 @@ export const nl: LanguageTable = {
   ],
   verificationCues: ["deel deze code nooit", "deel deze code", "nooit met anderen", "verloopt", "is 10 minuten geldig", "geldig", "niet herkend", "kun je deze e-mail negeren", "negeren"],
   lookalikeCues: ["beschikbaar saldo", "bestedingsruimte", "betaalbewijs", "bedankt voor uw aankoop", "bedankt voor je aankoop", "je boeking is bevestigd", "boeking", "reserveringsbevestiging", "aankomst", "overleg", "vergader", "korting", "kortingscode", "cadeaubon", "je pakket", "bestelling is verzonden", "jaarnota", "uitnodiging", "vergader*", "cadeaukaart", "webinar", "ophaalcode", "pakketautomaat", "actiecode", "uitnodigingscode"],
-  linkActions: ["klik op de link", "klik op de knop", "klik op onderstaande", "bevestig*", "verifieer*", "activeer*", "wachtwoord opnieuw instellen", "opnieuw instellen", "nieuw wachtwoord", "inloggen bij", "inloglink", "goedkeuren", "ja, dat was ik"],
+  linkActions: ["ja, dat ben ik", "dat ben ik", "goedkeuren", "klik op de link", "klik op de knop", "klik op onderstaande", "bevestig*", "verifieer*", "activeer*", "wachtwoord opnieuw instellen", "opnieuw instellen", "nieuw wachtwoord", "inloggen bij", "inloglink", "goedkeuren", "ja, dat was ik"],
   linkSignIn: ["inloggen", "aanmelden"],
   linkAvoid: ["bekijk het aanbod", "aanbod", "afmelden", "uitschrijven", "privacy", "hulp", "beveilig je account", "blokkeer", "bekijk aanbod"],
   notMe: ["was jij dit niet", "niet jij", "niet ik"],

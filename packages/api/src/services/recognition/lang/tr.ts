@@ -81,6 +81,6 @@ export const tr: LanguageTable = {
   linkActions: ["bağlantıya tıklayın", "butona tıklayın", "aktive et*", "aktif et*", "doğrula*", "onayla*", "etkinleştir*", "sıfırla*", "şifremi sıfırla", "giriş yap", "giriş bağlantı*", "e-postamı doğrula", "evet, bendim", "şifre yenile*", "yeni şifre*"],
   linkSignIn: ["giriş"],
   linkAvoid: ["abonelikten çık", "aboneliği iptal et", "abonelik iptal", "gizlilik", "yardım", "hesabınızı koruyun", "güvence altına", "sipariş ver"],
-  notMe: ["bu siz değilseniz", "siz yapmadıysanız", "ben değilim"],
+  notMe: ["siz değilseniz", "siz yapmadıysanız", "ben değilim"],
   urlActions: ["dogrula", "onayla", "sifirla", "giris", "etkinlestir", "sifre-yenile"],
 };

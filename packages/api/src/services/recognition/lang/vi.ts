@@ -19,6 +19,7 @@ export const vi: LanguageTable = {
   codeWords: ["mã", "mã số", "mã pin", "pin", "các chữ số", "dãy số", "số này", "mã truy cập", "mã sau", "nhập mã"],
   verificationWords: ["xác minh", "xác thực", "xác nhận", "đăng nhập", "đăng ký", "kích hoạt", "khôi phục", "đặt lại", "nhập", "tài khoản"],
   notCodeLabels: [
+    "mã mở tủ",
     "mã giảm",
     "mã ưu đãi",
     "mã voucher",
@@ -67,8 +68,8 @@ export const vi: LanguageTable = {
     "mã hồ sơ",
   ],
   verificationCues: ["không chia sẻ", "tuyệt đối không", "không cung cấp", "có hiệu lực", "hết hạn", "bỏ qua email này", "một lần"],
-  lookalikeCues: ["đang được giao", "vận đơn", "mã giảm", "voucher", "thông báo giao dịch", "hạn mức khả dụng", "số dư khả dụng", "đơn vị chấp nhận thẻ", "cảm ơn quý khách đã mua hàng", "đặt phòng thành công", "xác nhận đặt phòng", "đặt chỗ", "khách sạn", "cuộc họp", "hội thảo", "webinar", "khuyến mãi", "giảm giá", "đơn hàng của bạn", "quà tặng", "mã nhận hàng", "thẻ quà tặng", "mã giảm giá", "mã khuyến mãi", "mã giới thiệu", "lịch thi", "thí sinh", "hóa đơn điện tử", "mã tra cứu", "mua ngay"],
-  linkActions: ["bấm vào liên kết", "nhấn vào liên kết", "bấm vào nút", "nhấn vào nút", "xác minh", "xác nhận", "xác thực", "kích hoạt", "đặt lại mật khẩu", "mật khẩu mới", "khôi phục mật khẩu", "liên kết đăng nhập", "hoàn tất đăng ký", "nhấp vào liên kết"],
+  lookalikeCues: ["tủ nhận hàng", "mã mở tủ", "đang được giao", "vận đơn", "mã giảm", "voucher", "thông báo giao dịch", "hạn mức khả dụng", "số dư khả dụng", "đơn vị chấp nhận thẻ", "cảm ơn quý khách đã mua hàng", "đặt phòng thành công", "xác nhận đặt phòng", "đặt chỗ", "khách sạn", "cuộc họp", "hội thảo", "webinar", "khuyến mãi", "giảm giá", "đơn hàng của bạn", "quà tặng", "mã nhận hàng", "thẻ quà tặng", "mã giảm giá", "mã khuyến mãi", "mã giới thiệu", "lịch thi", "thí sinh", "hóa đơn điện tử", "mã tra cứu", "mua ngay"],
+  linkActions: ["đúng, là tôi", "bấm vào liên kết", "nhấn vào liên kết", "bấm vào nút", "nhấn vào nút", "xác minh", "xác nhận", "xác thực", "kích hoạt", "đặt lại mật khẩu", "mật khẩu mới", "khôi phục mật khẩu", "liên kết đăng nhập", "hoàn tất đăng ký", "nhấp vào liên kết"],
   linkSignIn: ["đăng nhập"],
   linkAvoid: ["hủy đăng ký", "trợ giúp", "hỗ trợ", "quyền riêng tư", "khóa tài khoản"],
   notMe: ["nếu không phải bạn", "nếu bạn không", "không phải là bạn"],
