@@ -67,7 +67,7 @@ export const pl: LanguageTable = {
     "klucz produktu",
     "kod recepty",
   ],
-  verificationCues: ["nie udostępniaj", "nie podawaj", "nikomu", "wygasa", "wygaśnie", "jest ważny", "ważny przez", "jest ważne", "ważne przez", "nie przepisuj", "zignoruj"],
+  verificationCues: ["nie udostępniaj", "nie podawaj", "nikomu", "wygasa", "wygaśnie", "jest ważny", "ważny przez", "jest ważne", "ważne przez", "nie przepisuj", "zignoruj", "nigdy nie poproszą", "nigdy nie prosimy"],
   lookalikeCues: ["dostępne środki", "saldo dostępne", "w koszyku", "nie łączy się z innymi", "taniej", "dziękujemy za zakupy", "dziękujemy za zakup", "potwierdzenie płatności", "paragon", "rezerwacja została potwierdzona", "potwierdzenie rezerwacji", "twoja rezerwacja", "zameldowani*", "spotkanie", "spotkania", "promocyjny", "wyprzedaż", "zamówienie wysłane", "paczka", "faktura", "rabat*", "zakup biletu", "webinar", "kod odbioru", "karta podarunkowa", "kod rabatowy", "kod polecający", "e recept*"],
   linkActions: ["kliknij w link", "kliknij w przycisk", "kliknij przycisk", "aktywuj*", "potwierdź*", "potwierdz*", "zweryfikuj*", "zresetuj*", "ustaw nowe hasło", "nowe hasło", "zaloguj się", "link do logowania", "zatwierdź", "tak, to ja"],
   linkSignIn: ["zaloguj", "logowanie"],

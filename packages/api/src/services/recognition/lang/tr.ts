@@ -28,6 +28,8 @@ export const tr: LanguageTable = {
   codeWords: ["kod", "kodu", "kodunuz", "kodunu", "şifre", "şifreniz", "şifrenizi", "bu numarayı", "bu numara", "bu rakamları"],
   verificationWords: ["doğrula*", "onay*", "giriş", "kayıt*", "etkinleştir*", "sıfırla*", "girin", "girerek"],
   notCodeLabels: [
+    "üyelik numara*",
+    "üye numara*",
     "teslimat kodu",
     "sipariş",
     "sipariş numarası",
