@@ -14,15 +14,16 @@ import { isExact, prepareCorpus, report, score, type Outcome, type PreparedMail 
 // "held-out-8" at 97.3% (253/260, 6/104), "held-out-9" at 97.3% (253/260, 4/104),
 // "held-out-10" at 96.5% (247/256, 6/102), "held-out-11" at 96.1% (246/256, 6/102),
 // "held-out-12" at 97.7% (250/256, 4/102), "held-out-13" at 97.3% (249/256, 3/102),
-// "held-out-14" at 98.0% (251/256, 3/102), "held-out-15" at 94.9% (243/256, 4/102).
-const BARS: Record<Split, number> = { tuning: 1, "held-out": 0.99, "held-out-2": 0.99, "held-out-3": 0.99, "held-out-4": 0.99, "held-out-5": 0.99, "held-out-6": 0.99, "held-out-7": 0.99, "held-out-8": 0.99, "held-out-9": 0.99, "held-out-10": 0.99, "held-out-11": 0.99, "held-out-12": 0.99, "held-out-13": 0.99, "held-out-14": 0.99, "held-out-15": 0.99 };
-const MIN_MESSAGES: Record<Split, number> = { tuning: 250, "held-out": 150, "held-out-2": 250, "held-out-3": 250, "held-out-4": 250, "held-out-5": 250, "held-out-6": 250, "held-out-7": 250, "held-out-8": 250, "held-out-9": 250, "held-out-10": 250, "held-out-11": 250, "held-out-12": 250, "held-out-13": 250, "held-out-14": 250, "held-out-15": 250 };
+// "held-out-14" at 98.0% (251/256, 3/102), "held-out-15" at 94.9% (243/256, 4/102),
+// "held-out-16" at 99.6% (255/256, 1/102).
+const BARS: Record<Split, number> = { tuning: 1, "held-out": 0.99, "held-out-2": 0.99, "held-out-3": 0.99, "held-out-4": 0.99, "held-out-5": 0.99, "held-out-6": 0.99, "held-out-7": 0.99, "held-out-8": 0.99, "held-out-9": 0.99, "held-out-10": 0.99, "held-out-11": 0.99, "held-out-12": 0.99, "held-out-13": 0.99, "held-out-14": 0.99, "held-out-15": 0.99, "held-out-16": 0.99 };
+const MIN_MESSAGES: Record<Split, number> = { tuning: 250, "held-out": 150, "held-out-2": 250, "held-out-3": 250, "held-out-4": 250, "held-out-5": 250, "held-out-6": 250, "held-out-7": 250, "held-out-8": 250, "held-out-9": 250, "held-out-10": 250, "held-out-11": 250, "held-out-12": 250, "held-out-13": 250, "held-out-14": 250, "held-out-15": 250, "held-out-16": 250 };
 const REQUIRED_LANGUAGES = ["en", "zh-Hans", "zh-Hant", "ja", "ko", "ru", "es", "pt", "de", "fr", "it", "tr"];
 // The second held-out set was written to a list of layouts (issue 26) rather than to a share of
 // look-alikes: a quarter of it has no code or link.
-const MIN_LOOKALIKE_SHARE: Record<Split, number> = { tuning: 0.35, "held-out": 0.35, "held-out-2": 0.25, "held-out-3": 0.3, "held-out-4": 0.3, "held-out-5": 0.35, "held-out-6": 0.35, "held-out-7": 0.35, "held-out-8": 0.35, "held-out-9": 0.35, "held-out-10": 0.35, "held-out-11": 0.35, "held-out-12": 0.35, "held-out-13": 0.35, "held-out-14": 0.35, "held-out-15": 0.35 };
+const MIN_LOOKALIKE_SHARE: Record<Split, number> = { tuning: 0.35, "held-out": 0.35, "held-out-2": 0.25, "held-out-3": 0.3, "held-out-4": 0.3, "held-out-5": 0.35, "held-out-6": 0.35, "held-out-7": 0.35, "held-out-8": 0.35, "held-out-9": 0.35, "held-out-10": 0.35, "held-out-11": 0.35, "held-out-12": 0.35, "held-out-13": 0.35, "held-out-14": 0.35, "held-out-15": 0.35, "held-out-16": 0.35 };
 /** Look-alike mails that get a code or link, at most (issue 26 asks 1%). */
-const MAX_LOOKALIKE_FALSE_POSITIVES: Record<Exclude<Split, "tuning">, number> = { "held-out": 0.02, "held-out-2": 0.01, "held-out-3": 0.01, "held-out-4": 0.01, "held-out-5": 0.01, "held-out-6": 0.01, "held-out-7": 0.01, "held-out-8": 0.01, "held-out-9": 0.01, "held-out-10": 0.01, "held-out-11": 0.01, "held-out-12": 0.01, "held-out-13": 0.01, "held-out-14": 0.01, "held-out-15": 0.01 };
+const MAX_LOOKALIKE_FALSE_POSITIVES: Record<Exclude<Split, "tuning">, number> = { "held-out": 0.02, "held-out-2": 0.01, "held-out-3": 0.01, "held-out-4": 0.01, "held-out-5": 0.01, "held-out-6": 0.01, "held-out-7": 0.01, "held-out-8": 0.01, "held-out-9": 0.01, "held-out-10": 0.01, "held-out-11": 0.01, "held-out-12": 0.01, "held-out-13": 0.01, "held-out-14": 0.01, "held-out-15": 0.01, "held-out-16": 0.01 };
 const HELD_OUT_SPLITS = SPLITS.filter((split) => split !== "tuning");
 
 let prepared: PreparedMail[] = [];
